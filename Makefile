@@ -1,0 +1,73 @@
+# CKRM on Linux 6.1: the one entry point. `make help` lists the targets.
+
+TOP        := $(abspath .)
+BUILD      := $(TOP)/build
+TREE       := $(BUILD)/linux
+KOBJ       := $(BUILD)/kernel-obj
+GUEST      := $(BUILD)/guest
+OUTDIR     := $(BUILD)/out
+CACHE      := $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/ckrm
+export CCACHE_DIR ?= $(CACHE)/ccache
+
+# Config fragments merged over tinyconfig, in this order.
+FRAGMENTS  := $(addprefix $(TOP)/kernel/config/,guest.config tracing.config debug.config)
+BZIMAGE    := $(KOBJ)/arch/x86/boot/bzImage
+JOBS       ?= $(shell nproc)
+KMAKE       = $(MAKE) -s -C $(TREE) O=$(KOBJ) -j$(JOBS) CC="ccache gcc"
+
+SCENARIO   ?= baseline
+# SCENARIO is a name under scenarios/ or a path to a scenario directory.
+SCENARIO_DIR = $(if $(wildcard $(SCENARIO)/run),$(abspath $(SCENARIO)),$(TOP)/scenarios/$(SCENARIO))
+
+.PHONY: help deps deps-check kernel-tree kernel-export kernel-config kernel \
+	rootfs guest run test clean
+
+help: ## list the targets
+	@echo "CKRM on Linux 6.1. Targets:"
+	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | \
+		awk -F':.*## ' '{ printf "  %-14s %s\n", $$1, $$2 }'
+	@echo "Variables: SCENARIO=name-or-path (run), JOBS=N (kernel build)"
+
+deps: ## install the host packages (apt-get; needs root)
+	@$(TOP)/scripts/deps.sh
+
+deps-check:
+	@$(TOP)/scripts/deps.sh --check
+
+kernel-tree: deps-check ## extract linux-source-6.1 into build/linux and apply kernel/patches
+	@$(TOP)/kernel/tree.sh $(TREE) $(TOP)/kernel/patches
+
+kernel-export: ## write build/linux's commits since the base back to kernel/patches
+	@$(TOP)/kernel/export.sh $(TREE) $(TOP)/kernel/patches
+
+# Reconfigure when a fragment changed; Kbuild itself follows Kconfig changes.
+$(KOBJ)/.config: $(FRAGMENTS) $(TOP)/kernel/config.sh $(TOP)/kernel/check-config.sh | $(TREE)/.git
+	@echo "  CONFIG tinyconfig + $(notdir $(FRAGMENTS))"
+	@$(TOP)/kernel/config.sh $(TREE) $(KOBJ) $(FRAGMENTS)
+
+$(TREE)/.git:
+	@$(TOP)/kernel/tree.sh $(TREE) $(TOP)/kernel/patches
+
+kernel-config: deps-check $(KOBJ)/.config ## configure the kernel (fails naming options kconfig dropped)
+
+kernel: kernel-config ## build the test kernel and its modules (out of tree, ccache)
+	@echo "  KERNEL $(BZIMAGE)"
+	@$(KMAKE) bzImage modules
+	@rm -rf $(GUEST)/modules
+	@$(KMAKE) modules_install INSTALL_MOD_PATH=$(GUEST)/modules INSTALL_MOD_STRIP=1 >/dev/null
+
+rootfs: deps-check ## build (or reuse the cached) guest root filesystem image
+	@$(TOP)/rootfs/build.sh >/dev/null
+
+guest: ## build the programs the guest runs (shared over 9p as /ckrm/bin)
+	@mkdir -p $(GUEST)
+
+run: kernel rootfs guest ## boot the kernel, run SCENARIO under trace-cmd, print the analysis
+	@$(TOP)/runner/run $(SCENARIO_DIR) $(OUTDIR)/$(notdir $(SCENARIO_DIR))
+	@$(TOP)/runner/report $(OUTDIR)/$(notdir $(SCENARIO_DIR))
+
+test: kernel rootfs guest ## run every test: host unit tests, guest tests, scenarios
+	@$(TOP)/tests/run-all
+
+clean: ## remove build output (keeps build/linux and the caches)
+	rm -rf $(KOBJ) $(GUEST) $(OUTDIR)

@@ -1,0 +1,31 @@
+#!/bin/bash
+# Write the commits of build/linux since the base tag back to kernel/patches
+# (git format-patch) together with the series file, so that the repository
+# holds only the series and `make kernel-tree` reproduces the same commits.
+#
+# usage: kernel/export.sh [TREE] [PATCH_DIR]
+set -euo pipefail
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+tree=${1:-$top/build/linux}
+patches=${2:-$top/kernel/patches}
+. "$top/kernel/base.conf"
+
+die() { echo "kernel-export: $*" >&2; exit 1; }
+
+[ -d "$tree/.git" ] || die "$tree is not a kernel tree made by make kernel-tree"
+git -C "$tree" rev-parse -q --verify "refs/tags/$BASE_TAG" >/dev/null ||
+	die "$tree has no tag $BASE_TAG"
+[ -z "$(git -C "$tree" status --porcelain --untracked-files=no)" ] ||
+	die "$tree has uncommitted changes: commit them first"
+
+mkdir -p "$patches"
+rm -f "$patches"/*.patch
+git -C "$tree" format-patch -q --no-signature --zero-commit --no-numbered \
+	--output-directory "$patches" "$BASE_TAG..HEAD"
+{
+	echo "# CKRM patch series for Linux $SERIES_KERNEL_VERSION (Debian linux-source-6.1),"
+	echo "# applied in this order by kernel/tree.sh; written by kernel/export.sh."
+	(cd "$patches" && ls -1 -- *.patch 2>/dev/null || true)
+} >"$patches/series"
+echo "  EXPORT $(grep -vc "^#" "$patches/series" || true) patches -> $patches"
