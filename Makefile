@@ -8,9 +8,11 @@ GUEST      := $(BUILD)/guest
 OUTDIR     := $(BUILD)/out
 CACHE      := $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/ckrm
 export CCACHE_DIR ?= $(CACHE)/ccache
+# Depend mode: no extra preprocessor run on a cache miss (Kbuild passes -MMD).
+export CCACHE_DEPEND ?= 1
 
 # Config fragments merged over tinyconfig, in this order.
-FRAGMENTS  := $(addprefix $(TOP)/kernel/config/,guest.config tracing.config debug.config)
+FRAGMENTS  := $(addprefix $(TOP)/kernel/config/,guest.config tracing.config debug.config ckrm.config)
 BZIMAGE    := $(KOBJ)/arch/x86/boot/bzImage
 JOBS       ?= $(shell nproc)
 KMAKE       = $(MAKE) -s -C $(TREE) O=$(KOBJ) -j$(JOBS) CC="ccache gcc"
@@ -59,8 +61,9 @@ kernel: kernel-config ## build the test kernel and its modules (out of tree, cca
 rootfs: deps-check ## build (or reuse the cached) guest root filesystem image
 	@$(TOP)/rootfs/build.sh >/dev/null
 
-guest: ## build the programs the guest runs (shared over 9p as /ckrm/bin)
-	@mkdir -p $(GUEST)
+guest: | $(TREE)/.git ## build the programs the guest runs (shared over 9p as /ckrm/bin)
+	@mkdir -p $(GUEST)/selftests/ckrm
+	@$(MAKE) -s -C $(TREE)/tools/testing/selftests/ckrm OUTPUT=$(GUEST)/selftests/ckrm
 
 run: kernel rootfs guest ## boot the kernel, run SCENARIO under trace-cmd, print the analysis
 	@$(TOP)/runner/run $(SCENARIO_DIR) $(OUTDIR)/$(notdir $(SCENARIO_DIR))

@@ -22,6 +22,14 @@ export GIT_AUTHOR_NAME="$BASE_IDENT_NAME" GIT_AUTHOR_EMAIL="$BASE_IDENT_EMAIL"
 export GIT_COMMITTER_NAME="$BASE_IDENT_NAME" GIT_COMMITTER_EMAIL="$BASE_IDENT_EMAIL"
 export GIT_AUTHOR_DATE="$BASE_DATE" GIT_COMMITTER_DATE="$BASE_DATE"
 
+# Debian's .gitignore ignores every top-level path ("/*"), which would hide
+# new files from git status and git add. Drop that block from the working
+# copy only: skip-worktree keeps the change out of every commit.
+unhide_new_files() {
+	sed -i '/^# Debian packaging: ignore everything at the top level/,/^!\/debian\/$/d' "$1/.gitignore"
+	git -C "$1" update-index --skip-worktree .gitignore
+}
+
 tree_version() {
 	make -s -C "$1" kernelversion 2>/dev/null || echo unknown
 }
@@ -40,6 +48,7 @@ if [ ! -d "$tree/.git" ]; then
 		-m "Linux $(tree_version "$tree.tmp") (pristine $(basename "$tarball"))"
 	git -C "$tree.tmp" tag "$BASE_TAG"
 	mv "$tree.tmp" "$tree"
+	unhide_new_files "$tree"
 fi
 
 git -C "$tree" rev-parse -q --verify "refs/tags/$BASE_TAG" >/dev/null ||

@@ -3,8 +3,9 @@
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 export TOP
 
+TAP_FAILURES=0
 ok() { echo "ok - $*"; }
-not_ok() { echo "not ok - $*"; }
+not_ok() { echo "not ok - $*"; TAP_FAILURES=$((TAP_FAILURES + 1)); }
 
 # check NAME CMD...: one TAP line from a command's exit status; its output is
 # shown (indented) only when it fails.
