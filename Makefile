@@ -10,6 +10,8 @@ CACHE      := $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/ckrm
 export CCACHE_DIR ?= $(CACHE)/ccache
 # Depend mode: no extra preprocessor run on a cache miss (Kbuild passes -MMD).
 export CCACHE_DEPEND ?= 1
+# Relative paths in the hash: a fresh checkout elsewhere hits the same cache.
+export CCACHE_BASEDIR ?= $(TOP)
 
 # Config fragments merged over tinyconfig, in this order.
 FRAGMENTS  := $(addprefix $(TOP)/kernel/config/,guest.config tracing.config debug.config ckrm.config)
