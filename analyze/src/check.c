@@ -1,0 +1,131 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "check.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "contract.h"
+
+void check_init(struct check *c, enum check_id id)
+{
+	memset(c, 0, sizeof(*c));
+	c->id = id;
+}
+
+void check_violation(struct check *c, const struct ckrm_event *ev, const char *fmt, ...)
+{
+	va_list ap;
+
+	c->violations++;
+	if (c->first.set)
+		return;
+	/* Formatting happens once per check, never per event. */
+	c->first.set = true;
+	if (ev) {
+		c->first.ts = ev->ts;
+		c->first.cpu = ev->cpu;
+		c->first.kind = ev->kind;
+		format_event_fields(ev, c->first.fields, sizeof(c->first.fields));
+	} else {
+		c->first.cpu = -1;
+		c->first.kind = CK_NR_KINDS;
+	}
+	va_start(ap, fmt);
+	vsnprintf(c->first.what, sizeof(c->first.what), fmt, ap);
+	va_end(ap);
+}
+
+const char *check_name(enum check_id id)
+{
+	static const char *const names[NR_CHECKS] = { "drift", "charge", "totals", "reclaim", "attribution" };
+	return (unsigned)id < NR_CHECKS ? names[id] : "?";
+}
+
+const char *check_title(enum check_id id)
+{
+	static const char *const titles[NR_CHECKS] = {
+		"per-class, per-zone LRU counts replayed from the LRU events equal every ckrm_class_stat snapshot",
+		"no page is deleted from, adjusted away from, or moved off a class it is not charged to, nor added twice",
+		"in each snapshot the classes' pages add up to the zone's LRU totals",
+		"reclaim takes pages only from the pass's selected classes (unless fallback) and never below a guarantee",
+		"after rmap changes a shared page belongs to the largest-share class among its mappers",
+	};
+	return (unsigned)id < NR_CHECKS ? titles[id] : "?";
+}
+
+const char *check_status_name(enum check_status st)
+{
+	switch (st) {
+	case ST_NOT_APPLICABLE:
+		return "not_applicable";
+	case ST_PASS:
+		return "pass";
+	case ST_FAIL:
+		return "fail";
+	case ST_UNVERIFIABLE:
+		return "unverifiable";
+	}
+	return "?";
+}
+
+void format_ts(uint64_t ns, char *buf, size_t len)
+{
+	snprintf(buf, len, "%" PRIu64 ".%06" PRIu64, ns / 1000000000u, ns % 1000000000u / 1000u);
+}
+
+void check_conclude(struct check *c, bool applicable, bool kinds_defined, const struct losses *l)
+{
+	char lost[600];
+
+	lost[0] = '\0';
+	if (l->any)
+		losses_describe(l, lost, sizeof(lost));
+
+	if (!applicable && !c->violations) {
+		/*
+		 * Nothing to check; but when events were lost and the trace
+		 * defines this check's events, the lost ones may have been
+		 * exactly those: that is not "not applicable".
+		 */
+		if (l->any && kinds_defined) {
+			c->status = ST_UNVERIFIABLE;
+			snprintf(c->reason, sizeof(c->reason), "unverifiable: %s; none of its events were recorded (%s) and the lost events may have been some",
+				 lost, c->not_applicable);
+		} else {
+			c->status = ST_NOT_APPLICABLE;
+			snprintf(c->reason, sizeof(c->reason), "not applicable (%s)", c->not_applicable);
+		}
+		return;
+	}
+	/* A violation seen before any event could have been lost stands. */
+	if (c->violations && (!l->any || c->first.ts < l->taint_ts)) {
+		char ts[32];
+
+		format_ts(c->first.ts, ts, sizeof(ts));
+		c->status = ST_FAIL;
+		snprintf(c->reason, sizeof(c->reason), "FAIL: %" PRIu64 " violation%s; first at %s on CPU %d: %s%s%s", c->violations,
+			 c->violations == 1 ? "" : "s", ts, c->first.cpu, c->first.what,
+			 l->any ? "; events were lost later: " : "", l->any ? lost : "");
+		return;
+	}
+	if (l->any) {
+		c->status = ST_UNVERIFIABLE;
+		if (c->violations)
+			snprintf(c->reason, sizeof(c->reason),
+				 "unverifiable: %s (%" PRIu64 " apparent violation%s after events may have been lost: not counted as a failure)",
+				 lost, c->violations, c->violations == 1 ? "" : "s");
+		else
+			snprintf(c->reason, sizeof(c->reason), "unverifiable: %s", lost);
+		return;
+	}
+	if (c->limitation[0]) {
+		c->status = ST_UNVERIFIABLE;
+		snprintf(c->reason, sizeof(c->reason), "unverifiable: not verifiable from this trace: %s", c->limitation);
+		return;
+	}
+	c->status = ST_PASS;
+	snprintf(c->reason, sizeof(c->reason), "pass (%" PRIu64 " checked%s)", c->checked,
+		 c->skipped ? "; some not judgeable, see details" : "");
+}

@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The five checks and their outcome. A check counts what it verified and
+ * its violations, keeps the first offending event, and is concluded once
+ * the whole trace was read: not applicable (none of its events), pass,
+ * fail, or unverifiable (events were lost, or the trace cannot tell).
+ */
+#ifndef CHECK_H
+#define CHECK_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "ckrm_event.h"
+#include "losses.h"
+
+enum check_id { CHECK_DRIFT, CHECK_CHARGE, CHECK_TOTALS, CHECK_RECLAIM, CHECK_ATTRIBUTION, NR_CHECKS };
+
+enum check_status { ST_NOT_APPLICABLE, ST_PASS, ST_FAIL, ST_UNVERIFIABLE };
+
+struct offense {
+	bool set;
+	uint64_t ts;
+	int cpu;
+	enum ckrm_kind kind;
+	char fields[256];
+	char what[320];
+};
+
+struct check {
+	enum check_id id;
+	uint64_t checked;    /* comparisons or events verified */
+	uint64_t violations;
+	uint64_t skipped;    /* could not be judged (e.g. pages added before the trace) */
+	struct offense first;
+	/* Set when the trace cannot prove the property at all (check 5). */
+	char limitation[512];
+	/* Why the check is not applicable when nothing was checked. */
+	char not_applicable[160];
+	/* Filled by check_conclude(). */
+	enum check_status status;
+	char reason[1024];
+};
+
+void check_init(struct check *c, enum check_id id);
+
+/* Counts a violation; the first one is described (ev may be NULL). */
+void check_violation(struct check *c, const struct ckrm_event *ev, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/*
+ * applicable: the trace held events this check verifies. kinds_defined:
+ * the trace's formats define the check's events, so lost events might
+ * have been some of them.
+ */
+void check_conclude(struct check *c, bool applicable, bool kinds_defined, const struct losses *l);
+
+const char *check_name(enum check_id id);  /* "drift" */
+const char *check_title(enum check_id id); /* one line: what it proves */
+const char *check_status_name(enum check_status st);
+
+/* "123.456789": seconds and microseconds, as trace-cmd prints time. */
+void format_ts(uint64_t ns, char *buf, size_t len);
+
+#endif
