@@ -126,6 +126,8 @@ void check_conclude(struct check *c, bool applicable, bool kinds_defined, const 
 		return;
 	}
 	c->status = ST_PASS;
-	snprintf(c->reason, sizeof(c->reason), "pass (%" PRIu64 " checked%s)", c->checked,
-		 c->skipped ? "; some not judgeable, see details" : "");
+	if (c->detail[0])
+		snprintf(c->reason, sizeof(c->reason), "pass (%s)", c->detail);
+	else
+		snprintf(c->reason, sizeof(c->reason), "pass (%" PRIu64 " checked)", c->checked);
 }

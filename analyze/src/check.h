@@ -35,6 +35,8 @@ struct check {
 	struct offense first;
 	/* Set when the trace cannot prove the property at all (check 5). */
 	char limitation[512];
+	/* What was verified, in words, for the report ("42 snapshots compared"). */
+	char detail[400];
 	/* Why the check is not applicable when nothing was checked. */
 	char not_applicable[160];
 	/* Filled by check_conclude(). */
