@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Everything the analyzer learns from a trace, fed one decoded event at a
+ * time (analysis_feed), then concluded (analysis_finish). The reports read
+ * this struct; nothing here knows about trace files.
+ */
+#ifndef ANALYSIS_H
+#define ANALYSIS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "attribution.h"
+#include "check.h"
+#include "ckrm_event.h"
+#include "classes.h"
+#include "losses.h"
+#include "reclaim.h"
+#include "replay.h"
+#include "snapshot.h"
+#include "timeline.h"
+
+struct trace_facts {
+	const char *path;
+	int nr_cpus;
+	uint64_t records;          /* every record, ckrm or not */
+	uint64_t *records_per_cpu; /* nr_cpus */
+	bool has_cpustats;
+};
+
+struct analysis {
+	struct trace_facts trace;
+	uint64_t kind_count[CK_NR_KINDS];
+	bool kind_defined[CK_NR_KINDS]; /* the trace's formats have this event */
+	uint64_t ckrm_events;
+	uint64_t first_ts, last_ts;
+
+	struct class_registry classes;
+	struct replay replay;
+	struct snapshots snapshots;
+	struct reclaim_state reclaim;
+	struct attribution attribution;
+	struct timeline timeline;
+	struct losses losses;
+	struct check checks[NR_CHECKS];
+	bool finished;
+};
+
+void analysis_init(struct analysis *a);
+void analysis_free(struct analysis *a);
+void analysis_feed(struct analysis *a, const struct ckrm_event *ev);
+void analysis_loss(struct analysis *a, int cpu, enum loss_kind kind, int64_t count, uint64_t since);
+void analysis_finish(struct analysis *a);
+
+/* 0: every check holds or is not applicable; 1: a check failed or is unverifiable. */
+int analysis_exit_code(const struct analysis *a);
+
+#endif

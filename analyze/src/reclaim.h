@@ -1,0 +1,67 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Reclaim passes: the classes ckrm_victim_select offered and chose, what
+ * ckrm_reclaim then took from each (check 4), kept for the report. Pass ids
+ * are assumed to increase (a question for the kernel side, see README.md):
+ * a ckrm_reclaim whose pass is older than every selection seen belongs to
+ * a pass that started before the trace.
+ */
+#ifndef RECLAIM_H
+#define RECLAIM_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "ckrm_event.h"
+#include "u64map.h"
+
+struct pass_class {
+	uint32_t class_index;
+	int32_t cls;
+	bool has_select, selected;
+	uint64_t usage, share, guarantee, limit;
+	int32_t weight;
+	bool has_reclaim;
+	uint64_t scanned, skipped, reclaimed;
+};
+
+struct pass {
+	uint64_t id;
+	uint64_t ts;
+	int cpu;
+	int32_t node, priority;
+	bool fallback_select, fallback_reclaim;
+	struct pass_class *classes;
+	uint32_t nr_classes, cap;
+};
+
+/* Passes checked at once: more than any reclaim keeps in flight. */
+#define PASS_WINDOW 1024
+/* Passes described in the report; the rest are counted. */
+#define PASS_REPORT_MAX 100
+
+struct reclaim_state {
+	struct pass *window; /* ring of the newest passes */
+	uint32_t head, count;
+	struct u64map by_id; /* pass id -> window slot */
+	struct pass *shown;  /* the first PASS_REPORT_MAX passes, closed */
+	uint32_t nr_shown;
+	uint64_t passes, fallback_passes;
+	uint64_t oldest_selected; /* smallest pass id with a selection */
+	bool any_select, evicted;
+	uint64_t newest_evicted;
+	uint64_t started_before_trace, out_of_window;
+};
+
+struct analysis;
+
+void reclaim_init(struct reclaim_state *r);
+void reclaim_free(struct reclaim_state *r);
+void reclaim_select(struct analysis *a, const struct ckrm_event *ev);
+void reclaim_done(struct analysis *a, const struct ckrm_event *ev);
+void reclaim_finish(struct analysis *a);
+
+/* Why the pass chose, or did not choose, a class: for the report. */
+const char *pass_class_why(const struct pass *p, const struct pass_class *pc, char *buf, size_t len);
+
+#endif
