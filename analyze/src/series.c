@@ -19,18 +19,8 @@ static void thin_out(struct series *s)
 	s->min_gap = s->min_gap ? s->min_gap * 2 : (s->pts[s->n - 1].ts - s->pts[0].ts) / SERIES_MAX + 1;
 }
 
-void series_note(struct series *s, uint64_t ts, int64_t pages, int64_t guarantee, int64_t limit)
+static void append(struct series *s, uint64_t ts, int64_t pages, int64_t guarantee, int64_t limit)
 {
-	struct series_point *last = s->n ? &s->pts[s->n - 1] : NULL;
-
-	if (last && last->pages == pages && last->guarantee == guarantee && last->limit == limit)
-		return;
-	if (last && s->n > 1 && ts - last->ts < s->min_gap) {
-		last->pages = pages;
-		last->guarantee = guarantee;
-		last->limit = limit;
-		return;
-	}
 	if (s->n == SERIES_MAX)
 		thin_out(s);
 	if (s->n == s->cap) {
@@ -38,6 +28,30 @@ void series_note(struct series *s, uint64_t ts, int64_t pages, int64_t guarantee
 		s->pts = xrealloc(s->pts, s->cap, sizeof(*s->pts));
 	}
 	s->pts[s->n++] = (struct series_point){ ts, pages, guarantee, limit };
+}
+
+void series_note(struct series *s, uint64_t ts, int64_t pages, int64_t guarantee, int64_t limit)
+{
+	struct series_point *last = s->n ? &s->pts[s->n - 1] : NULL;
+
+	if (last && last->pages == pages && last->guarantee == guarantee && last->limit == limit)
+		return;
+	/* Within the spacing, the newest value replaces the last one. */
+	if (last && s->n > 1 && ts - last->ts < s->min_gap) {
+		last->pages = pages;
+		last->guarantee = guarantee;
+		last->limit = limit;
+		return;
+	}
+	append(s, ts, pages, guarantee, limit);
+}
+
+void series_end(struct series *s, uint64_t ts)
+{
+	const struct series_point *last = s->n ? &s->pts[s->n - 1] : NULL;
+
+	if (last && last->ts < ts)
+		append(s, ts, last->pages, last->guarantee, last->limit);
 }
 
 void series_free(struct series *s)

@@ -25,6 +25,8 @@ struct series {
 };
 
 void series_note(struct series *s, uint64_t ts, int64_t pages, int64_t guarantee, int64_t limit);
+/* The series runs to ts with its last value (for plots to reach the end). */
+void series_end(struct series *s, uint64_t ts);
 void series_free(struct series *s);
 
 #endif
