@@ -346,7 +346,12 @@ static int open_trace(struct reader *r, const char *path)
 		fail(r, "%s", strerror(errno));
 		return -1;
 	}
-	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+	if (fstat(fd, &st) < 0) {
+		fail(r, "%s", strerror(errno));
+		close(fd);
+		return -1;
+	}
+	if (!S_ISREG(st.st_mode)) {
 		fail(r, "%s", S_ISDIR(st.st_mode) ? "is a directory, not a trace.dat" : "not a regular file");
 		close(fd);
 		return -1;

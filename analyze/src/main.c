@@ -1,0 +1,136 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * ckrm-analyze: replay the ckrm events of a trace-cmd trace.dat, check the
+ * per-class memory accounting and report. Exit codes: 0 every check holds
+ * or is not applicable; 1 a check failed or could not be verified; 2 usage
+ * or input error (one line on stderr).
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyze.h"
+#include "report.h"
+
+enum format { FORMAT_TEXT, FORMAT_JSON, FORMAT_CSV };
+
+struct options {
+	enum format format;
+	const char *plot_dir;
+	const char *trace;
+};
+
+static const char usage_line[] = "usage: ckrm-analyze [--json|--csv] [--plot-data DIR] TRACE.DAT";
+
+static void usage(FILE *out)
+{
+	fprintf(out, "%s\n", usage_line);
+	if (out != stdout)
+		return;
+	fputs("\nReplays the ckrm events of a trace-cmd trace.dat and checks the per-class\n"
+	      "memory accounting (drift, charge, totals, reclaim, attribution).\n\n"
+	      "  --json            the report as JSON (analyze/SCHEMA.md)\n"
+	      "  --csv             per-class page usage over time: time_s,class_id,class_path,pages\n"
+	      "  --plot-data DIR   also write DIR/ckrm-usage.dat and DIR/ckrm-usage.gp (gnuplot)\n"
+	      "  -h, --help        this help\n\n"
+	      "Exit: 0 every check holds or is not applicable; 1 a check failed or is\n"
+	      "unverifiable (events lost, or the trace cannot tell); 2 usage or input error.\n",
+	      out);
+}
+
+/* A usage error: one line, exit 2. */
+static int usage_error(const char *what, const char *arg)
+{
+	if (arg)
+		fprintf(stderr, "ckrm-analyze: %s '%s' (%s)\n", what, arg, usage_line);
+	else
+		fprintf(stderr, "ckrm-analyze: %s (%s)\n", what, usage_line);
+	return 2;
+}
+
+static int parse_options(int argc, char **argv, struct options *o)
+{
+	static const struct option longopts[] = {
+		{ "json", no_argument, NULL, 'j' },
+		{ "csv", no_argument, NULL, 'c' },
+		{ "plot-data", required_argument, NULL, 'p' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	bool json = false, csv = false;
+	int opt;
+
+	memset(o, 0, sizeof(*o));
+	opterr = 0; /* our own one-line messages */
+	while ((opt = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
+		switch (opt) {
+		case 'j':
+			json = true;
+			break;
+		case 'c':
+			csv = true;
+			break;
+		case 'p':
+			if (!optarg[0])
+				return usage_error("--plot-data needs a directory", NULL);
+			o->plot_dir = optarg;
+			break;
+		case 'h':
+			usage(stdout);
+			return 0;
+		case ':':
+			return usage_error("missing argument to", argv[optind - 1]);
+		default:
+			return usage_error("unknown option", argv[optind - 1]);
+		}
+	}
+	if (json && csv)
+		return usage_error("--json and --csv exclude each other", NULL);
+	o->format = json ? FORMAT_JSON : csv ? FORMAT_CSV : FORMAT_TEXT;
+	if (optind == argc)
+		return usage_error("no trace file given", NULL);
+	if (argc - optind > 1)
+		return usage_error("one trace file only, also given", argv[optind + 1]);
+	o->trace = argv[optind];
+	return -1; /* go on */
+}
+
+int main(int argc, char **argv)
+{
+	struct options o;
+	struct analysis a;
+	char err[512];
+	int rc, written;
+
+	rc = parse_options(argc, argv, &o);
+	if (rc >= 0)
+		return rc;
+	if (analyze_trace(o.trace, &a, err, sizeof(err)) < 0) {
+		fprintf(stderr, "ckrm-analyze: %s: %s\n", o.trace, err);
+		analysis_free(&a);
+		return 2;
+	}
+	rc = analysis_exit_code(&a);
+	if (o.plot_dir && plot_write(o.plot_dir, &a, err, sizeof(err)) < 0) {
+		fprintf(stderr, "ckrm-analyze: %s\n", err);
+		analysis_free(&a);
+		return 2;
+	}
+	switch (o.format) {
+	case FORMAT_JSON:
+		written = report_json(stdout, &a);
+		break;
+	case FORMAT_CSV:
+		written = report_csv(stdout, &a);
+		break;
+	default:
+		written = report_text(stdout, &a);
+	}
+	analysis_free(&a);
+	if (written < 0 || fflush(stdout) == EOF || ferror(stdout)) {
+		fprintf(stderr, "ckrm-analyze: cannot write the report to standard output\n");
+		return 2;
+	}
+	return rc;
+}
