@@ -17,14 +17,15 @@ export CCACHE_BASEDIR ?= $(TOP)
 FRAGMENTS  := $(addprefix $(TOP)/kernel/config/,guest.config tracing.config debug.config ckrm.config)
 BZIMAGE    := $(KOBJ)/arch/x86/boot/bzImage
 JOBS       ?= $(shell nproc)
-KMAKE       = $(MAKE) -s -C $(TREE) O=$(KOBJ) -j$(JOBS) CC="ccache gcc"
+# Its own -j, outside any jobserver of ours.
+KMAKE       = MAKEFLAGS= $(MAKE) -s -C $(TREE) O=$(KOBJ) -j$(JOBS) CC="ccache gcc"
 
 SCENARIO   ?= baseline
 # SCENARIO is a name under scenarios/ or a path to a scenario directory.
 SCENARIO_DIR = $(if $(wildcard $(SCENARIO)/run),$(abspath $(SCENARIO)),$(TOP)/scenarios/$(SCENARIO))
 
 .PHONY: help deps deps-check kernel-tree kernel-export kernel-config kernel \
-	rootfs guest run test clean
+	rootfs guest parts analyzer run test clean
 
 help: ## list the targets
 	@echo "CKRM on Linux 6.1. Targets:"
@@ -67,11 +68,19 @@ guest: | $(TREE)/.git ## build the programs the guest runs (shared over 9p as /c
 	@mkdir -p $(GUEST)/selftests/ckrm
 	@$(MAKE) -s -C $(TREE)/tools/testing/selftests/ckrm OUTPUT=$(GUEST)/selftests/ckrm
 
-run: kernel rootfs guest ## boot the kernel, run SCENARIO under trace-cmd, print the analysis
+# The root filesystem (network and disk bound) builds while the kernel
+# (CPU bound) does; the kernel's own make keeps its -j$(JOBS).
+parts: deps-check
+	@$(MAKE) --no-print-directory -j2 kernel rootfs guest
+
+analyzer: deps-check ## build analyze/ckrm-analyze
+	@$(MAKE) --no-print-directory -s -C $(TOP)/analyze ckrm-analyze
+
+run: parts analyzer ## boot the kernel, run SCENARIO under trace-cmd, print the analysis
 	@$(TOP)/runner/run $(SCENARIO_DIR) $(OUTDIR)/$(notdir $(SCENARIO_DIR))
 	@$(TOP)/runner/report $(OUTDIR)/$(notdir $(SCENARIO_DIR))
 
-test: kernel rootfs guest ## run every test: host unit tests, guest tests, scenarios
+test: parts ## run every test: host unit tests, guest tests, scenarios
 	@$(TOP)/tests/run-all
 
 clean: ## remove build output (keeps build/linux and the caches)

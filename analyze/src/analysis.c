@@ -154,12 +154,16 @@ static void conclude_charge(struct analysis *a)
 	struct check *c = &a->checks[CHECK_CHARGE];
 	const struct replay *r = &a->replay;
 
-	snprintf(c->not_applicable, sizeof(c->not_applicable),
-		 "no ckrm_lru_add, ckrm_lru_del, ckrm_lru_adjust or ckrm_page_class events");
+	if (count_of(a, kinds, N(kinds)))
+		snprintf(c->not_applicable, sizeof(c->not_applicable),
+			 "no page event could be judged: each concerns a page charged before the trace began");
+	else
+		snprintf(c->not_applicable, sizeof(c->not_applicable),
+			 "no ckrm_lru_add, ckrm_lru_del, ckrm_lru_adjust or ckrm_page_class events");
 	snprintf(c->detail, sizeof(c->detail),
 		 "%" PRIu64 " page events checked against the page's charge; not judged, the page being charged before the trace: %" PRIu64 " deletions, %" PRIu64 " adjustments, %" PRIu64 " owner changes; at most %" PRIu64 " pages tracked at once",
 		 c->checked, r->del_untracked, r->adjust_untracked, r->owner_untracked, r->pages_peak);
-	check_conclude(c, count_of(a, kinds, N(kinds)) > 0, any_defined(a, kinds, N(kinds)), &a->losses);
+	check_conclude(c, c->checked > 0, any_defined(a, kinds, N(kinds)), &a->losses);
 }
 
 static void conclude_totals(struct analysis *a)
@@ -179,11 +183,15 @@ static void conclude_reclaim(struct analysis *a)
 	struct check *c = &a->checks[CHECK_RECLAIM];
 	const struct reclaim_state *r = &a->reclaim;
 
-	snprintf(c->not_applicable, sizeof(c->not_applicable), "no ckrm_reclaim events");
+	if (a->kind_count[CK_RECLAIM])
+		snprintf(c->not_applicable, sizeof(c->not_applicable),
+			 "every ckrm_reclaim belongs to a pass that began before the trace");
+	else
+		snprintf(c->not_applicable, sizeof(c->not_applicable), "no ckrm_reclaim events");
 	snprintf(c->detail, sizeof(c->detail),
-		 "%" PRIu64 " ckrm_reclaim events in %" PRIu64 " passes (%" PRIu64 " fallback); not judged: %" PRIu64 " of passes begun before the trace, %" PRIu64 " of passes older than the %d kept",
+		 "%" PRIu64 " ckrm_reclaim events judged in %" PRIu64 " passes (%" PRIu64 " fallback); not judged: %" PRIu64 " of passes begun before the trace, %" PRIu64 " of passes older than the newest %d",
 		 c->checked, r->passes, r->fallback_passes, r->started_before_trace, r->out_of_window, PASS_WINDOW);
-	check_conclude(c, a->kind_count[CK_RECLAIM] > 0, any_defined(a, kinds, N(kinds)), &a->losses);
+	check_conclude(c, c->checked > 0, any_defined(a, kinds, N(kinds)), &a->losses);
 }
 
 static void conclude_attribution(struct analysis *a)

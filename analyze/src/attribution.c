@@ -13,6 +13,12 @@ static bool comparable(const struct class_rec *x, const struct class_rec *y)
 	       x->parent_id == y->parent_id && x->created_in_trace && y->created_in_trace;
 }
 
+/* x would own a page that y maps too. */
+static bool beats(const struct class_rec *x, const struct class_rec *y)
+{
+	return x->guarantee > y->guarantee || (x->guarantee == y->guarantee && x->id < y->id);
+}
+
 void attribution_page_class(struct analysis *a, const struct ckrm_event *ev)
 {
 	const struct ev_page_class *e = &ev->u.page_class;
@@ -37,13 +43,14 @@ void attribution_page_class(struct analysis *a, const struct ckrm_event *ev)
 		return;
 	t->comparable++;
 	/*
-	 * A new mapper takes the page only if its share is larger; when the
-	 * owner unmaps, the next owner's share cannot be larger than its.
+	 * docs/design-mem.md: the largest share wins, ties go to the lower id.
+	 * A new mapper takes the page only if it beats the owner; when the
+	 * owner unmaps, the next owner cannot have beaten it.
 	 */
 	if (e->reason == PR_RMAP_ADD)
-		contradiction = to->guarantee < from->guarantee;
+		contradiction = !beats(to, from);
 	else
-		contradiction = to->guarantee > from->guarantee;
+		contradiction = beats(to, from);
 	if (!contradiction)
 		return;
 	if (!t->contradictions++) {
@@ -66,12 +73,13 @@ void attribution_finish(struct analysis *a)
 	if (!rmap)
 		return;
 	c->checked = rmap;
-	snprintf(c->limitation, sizeof(c->limitation),
+	/* Long on purpose: it is the report's explanation. Truncation is harmless. */
+	(void)!snprintf(c->limitation, sizeof(c->limitation),
 		 "ckrm_page_class gives a page's old and new owner on an rmap change (%" PRIu64 " rmap_add, %" PRIu64 " rmap_remove), "
 		 "but no event names the classes that map the page (a mapping that leaves the owner unchanged emits nothing, and "
 		 "ckrm_mm_class names an mm, not its pages), and ckrm_class_shares values are fractions of the parent's, "
 		 "so the largest-share mapper cannot be known. Seen: %" PRIu64 " changes between sibling classes with known mem guarantees, "
-		 "%" PRIu64 " of them against 'largest guarantee wins'%s%s",
+		 "%" PRIu64 " of them against 'largest guarantee wins, ties to the lower id'%s%s",
 		 t->rmap_add, t->rmap_remove, t->comparable, t->contradictions, t->contradictions ? ", first " : "",
 		 t->contradictions ? t->first_contradiction : "");
 }

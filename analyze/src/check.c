@@ -72,7 +72,10 @@ const char *check_status_name(enum check_status st)
 
 void format_ts(uint64_t ns, char *buf, size_t len)
 {
-	snprintf(buf, len, "%" PRIu64 ".%06" PRIu64, ns / 1000000000u, ns % 1000000000u / 1000u);
+	/* Rounded to the microsecond, as trace-cmd report prints it. */
+	uint64_t us = ns / 1000u + (ns % 1000u >= 500u);
+
+	snprintf(buf, len, "%" PRIu64 ".%06" PRIu64, us / 1000000u, us % 1000000u);
 }
 
 void check_conclude(struct check *c, bool applicable, bool kinds_defined, const struct losses *l)

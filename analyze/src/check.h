@@ -34,14 +34,14 @@ struct check {
 	uint64_t skipped;    /* could not be judged (e.g. pages added before the trace) */
 	struct offense first;
 	/* Set when the trace cannot prove the property at all (check 5). */
-	char limitation[512];
+	char limitation[1024];
 	/* What was verified, in words, for the report ("42 snapshots compared"). */
 	char detail[400];
 	/* Why the check is not applicable when nothing was checked. */
 	char not_applicable[160];
 	/* Filled by check_conclude(). */
 	enum check_status status;
-	char reason[1024];
+	char reason[1600];
 };
 
 void check_init(struct check *c, enum check_id id);

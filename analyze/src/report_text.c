@@ -43,7 +43,7 @@ static void header(FILE *out, const struct analysis *a)
 	bool first = true;
 	int k;
 
-	fprintf(out, "ckrm-analyze: %s\n", a->trace.path);
+	fprintf(out, "ckrm-analyze: %s\n", a->trace.path ? a->trace.path : "(events)");
 	fprintf(out, "trace: %" PRIu64 " events on %d CPUs, %" PRIu64 " of them ckrm, from %s to %s s\n",
 		a->trace.records, a->trace.nr_cpus, a->ckrm_events, ts_str(a->first_ts, t0, sizeof(t0)),
 		ts_str(a->last_ts, t1, sizeof(t1)));

@@ -32,13 +32,15 @@ void *xcalloc(size_t n, size_t size)
 
 void *xrealloc(void *p, size_t n, size_t size)
 {
+	size_t bytes;
 	void *q;
 
 	if (size && n > SIZE_MAX / size)
 		out_of_memory(SIZE_MAX);
-	q = realloc(p, n * size ? n * size : 1);
+	bytes = n * size;
+	q = realloc(p, bytes ? bytes : 1);
 	if (!q)
-		out_of_memory(n * size);
+		out_of_memory(bytes);
 	return q;
 }
 

@@ -1,0 +1,167 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Building in-memory ckrm event sequences for the unit tests: the same
+ * struct the trace input decodes, so the memory-controller events can be
+ * tested before the kernel emits them.
+ */
+#ifndef UNIT_EVENTS_H
+#define UNIT_EVENTS_H
+
+#include <string.h>
+
+#include "analysis.h"
+
+#define MS(x) ((uint64_t)(x) * 1000000u)
+
+static inline struct ckrm_event ev_base(enum ckrm_kind kind, uint64_t ts, int cpu)
+{
+	struct ckrm_event e;
+
+	memset(&e, 0, sizeof(e));
+	e.kind = kind;
+	e.ts = ts;
+	e.cpu = cpu;
+	return e;
+}
+
+static inline struct ckrm_event ev_create(uint64_t ts, int32_t id, int32_t parent, const char *path)
+{
+	struct ckrm_event e = ev_base(CK_CLASS_CREATE, ts, 0);
+
+	e.u.class_change = (struct ev_class){ id, parent, { path, strlen(path) } };
+	return e;
+}
+
+static inline struct ckrm_event ev_destroy(uint64_t ts, int32_t id, int32_t parent, const char *path)
+{
+	struct ckrm_event e = ev_create(ts, id, parent, path);
+
+	e.kind = CK_CLASS_DESTROY;
+	return e;
+}
+
+static inline struct ckrm_event ev_shares(uint64_t ts, int32_t id, const char *res, int32_t guarantee, int32_t limit)
+{
+	struct ckrm_event e = ev_base(CK_CLASS_SHARES, ts, 0);
+
+	e.u.shares.id = id;
+	e.u.shares.res = (struct text_ref){ res, strlen(res) };
+	e.u.shares.old_guarantee = e.u.shares.old_limit = -2;
+	e.u.shares.guarantee = guarantee;
+	e.u.shares.limit = limit;
+	e.u.shares.total_guarantee = e.u.shares.max_limit = 100;
+	return e;
+}
+
+static inline struct ckrm_event ev_classify(uint64_t ts, int32_t event, int32_t pid, const char *comm, int32_t from,
+					    int32_t to, int32_t how)
+{
+	struct ckrm_event e = ev_base(CK_CLASSIFY, ts, 0);
+
+	e.u.classify.event = event;
+	e.u.classify.pid = pid;
+	strncpy(e.u.classify.comm, comm, CKRM_COMM_LEN);
+	e.u.classify.from = from;
+	e.u.classify.to = to;
+	e.u.classify.how = how;
+	return e;
+}
+
+static inline struct ckrm_event ev_lru(enum ckrm_kind kind, uint64_t ts, uint64_t pfn, int32_t nr, int32_t lru,
+				       int32_t zone, int32_t cls)
+{
+	struct ckrm_event e = ev_base(kind, ts, 0);
+
+	e.u.lru = (struct ev_lru){ pfn, nr, lru, zone, cls };
+	return e;
+}
+
+#define ev_add(ts, pfn, nr, lru, zone, cls) ev_lru(CK_LRU_ADD, ts, pfn, nr, lru, zone, cls)
+#define ev_del(ts, pfn, nr, lru, zone, cls) ev_lru(CK_LRU_DEL, ts, pfn, nr, lru, zone, cls)
+
+static inline struct ckrm_event ev_adjust(uint64_t ts, uint64_t pfn, int32_t nr, int32_t lru, int32_t zone,
+					  int32_t from, int32_t to)
+{
+	struct ckrm_event e = ev_base(CK_LRU_ADJUST, ts, 0);
+
+	e.u.lru_adjust = (struct ev_lru_adjust){ pfn, nr, lru, zone, from, to };
+	return e;
+}
+
+/* A snapshot row whose zone totals are given explicitly. */
+static inline struct ckrm_event ev_stat(uint64_t ts, uint64_t seq, int32_t cls, int32_t zone, uint64_t active,
+					uint64_t inactive, uint64_t unevictable, uint64_t zone_active,
+					uint64_t zone_inactive, uint64_t zone_unevictable)
+{
+	struct ckrm_event e = ev_base(CK_CLASS_STAT, ts, 0);
+
+	e.u.class_stat = (struct ev_class_stat){ seq, cls, zone, active, inactive, unevictable,
+						 zone_active, zone_inactive, zone_unevictable };
+	return e;
+}
+
+static inline struct ckrm_event ev_page(uint64_t ts, uint64_t pfn, int32_t nr, int32_t from, int32_t to,
+					int32_t reason)
+{
+	struct ckrm_event e = ev_base(CK_PAGE_CLASS, ts, 0);
+
+	e.u.page_class = (struct ev_page_class){ pfn, nr, from, to, reason };
+	return e;
+}
+
+static inline struct ckrm_event ev_select(uint64_t ts, uint64_t pass, int32_t cls, uint64_t usage, uint64_t share,
+					  uint64_t guarantee, bool selected, bool fallback)
+{
+	struct ckrm_event e = ev_base(CK_VICTIM_SELECT, ts, 0);
+
+	e.u.victim.pass = pass;
+	e.u.victim.priority = 12;
+	e.u.victim.cls = cls;
+	e.u.victim.usage = usage;
+	e.u.victim.share = share;
+	e.u.victim.guarantee = guarantee;
+	e.u.victim.limit = 0;
+	e.u.victim.weight = share < usage ? 500 : 0;
+	e.u.victim.selected = selected;
+	e.u.victim.fallback = fallback;
+	return e;
+}
+
+static inline struct ckrm_event ev_reclaim(uint64_t ts, uint64_t pass, int32_t cls, uint64_t scanned,
+					   uint64_t reclaimed, bool fallback)
+{
+	struct ckrm_event e = ev_base(CK_RECLAIM, ts, 0);
+
+	e.u.reclaim = (struct ev_reclaim){ pass, 0, cls, scanned, 0, reclaimed, fallback };
+	return e;
+}
+
+static inline struct ckrm_event ev_mm(uint64_t ts, uint64_t mm, int32_t from, int32_t to, uint64_t walked,
+				      uint64_t moved)
+{
+	struct ckrm_event e = ev_base(CK_MM_CLASS, ts, 0);
+
+	e.u.mm_class = (struct ev_mm_class){ mm, from, to, walked, moved };
+	return e;
+}
+
+/* Feeds a sequence to a fresh analysis and concludes it. */
+static inline void replay(struct analysis *a, const struct ckrm_event *evs, size_t n)
+{
+	size_t i;
+
+	analysis_init(a);
+	for (i = 0; i < n; i++)
+		analysis_feed(a, &evs[i]);
+	analysis_finish(a);
+}
+
+#define REPLAY(a, ...)                                                                  \
+	do {                                                                            \
+		const struct ckrm_event evs_[] = { __VA_ARGS__ };                       \
+		replay((a), evs_, sizeof(evs_) / sizeof(evs_[0]));                      \
+	} while (0)
+
+#define STATUS(a, id) ((a)->checks[id].status)
+
+#endif
