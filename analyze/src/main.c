@@ -5,10 +5,13 @@
  * or is not applicable; 1 a check failed or could not be verified; 2 usage
  * or input error (one line on stderr).
  */
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "analyze.h"
 #include "report.h"
@@ -96,16 +99,13 @@ static int parse_options(int argc, char **argv, struct options *o)
 	return -1; /* go on */
 }
 
-int main(int argc, char **argv)
+static int run(const struct options *opts)
 {
-	struct options o;
+	struct options o = *opts;
 	struct analysis a;
 	char err[512];
 	int rc, written;
 
-	rc = parse_options(argc, argv, &o);
-	if (rc >= 0)
-		return rc;
 	if (analyze_trace(o.trace, &a, err, sizeof(err)) < 0) {
 		fprintf(stderr, "ckrm-analyze: %s: %s\n", o.trace, err);
 		analysis_free(&a);
@@ -133,4 +133,41 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	return rc;
+}
+
+/*
+ * libtraceevent and libtracecmd trust what a trace file says; a damaged
+ * file can crash them (fuzzing found such files). The analysis runs in a
+ * child, so that a crash there is one line and exit 2, never a core dump.
+ */
+int main(int argc, char **argv)
+{
+	struct options o;
+	int rc, status;
+	pid_t pid;
+
+	rc = parse_options(argc, argv, &o);
+	if (rc >= 0)
+		return rc;
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0)
+		return run(&o);
+	if (pid == 0)
+		_exit(run(&o));
+	while (waitpid(pid, &status, 0) < 0) {
+		if (errno != EINTR) {
+			fprintf(stderr, "ckrm-analyze: waitpid: %s\n", strerror(errno));
+			return 2;
+		}
+	}
+	if (WIFEXITED(status) && WEXITSTATUS(status) <= 2)
+		return WEXITSTATUS(status);
+	if (WIFSIGNALED(status))
+		fprintf(stderr, "ckrm-analyze: %s: damaged trace: reading it crashed the trace libraries (signal %d)\n",
+			o.trace, WTERMSIG(status));
+	else
+		fprintf(stderr, "ckrm-analyze: %s: damaged trace: reading it failed (status %d)\n",
+			o.trace, WEXITSTATUS(status));
+	return 2;
 }
