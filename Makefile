@@ -25,7 +25,7 @@ SCENARIO   ?= baseline
 SCENARIO_DIR = $(if $(wildcard $(SCENARIO)/run),$(abspath $(SCENARIO)),$(TOP)/scenarios/$(SCENARIO))
 
 .PHONY: help deps deps-check kernel-tree kernel-export kernel-config kernel \
-	rootfs guest parts analyzer run test clean
+	rootfs guest parts analyzer run test bench clean
 
 help: ## list the targets
 	@echo "CKRM on Linux 6.1. Targets:"
@@ -67,6 +67,7 @@ rootfs: deps-check ## build (or reuse the cached) guest root filesystem image
 guest: | $(TREE)/.git ## build the programs the guest runs (shared over 9p as /ckrm/bin)
 	@mkdir -p $(GUEST)/selftests/ckrm
 	@$(MAKE) -s -C $(TREE)/tools/testing/selftests/ckrm OUTPUT=$(GUEST)/selftests/ckrm
+	@$(CC) -std=c11 -D_GNU_SOURCE -O2 -Wall -Wextra -Werror -o $(GUEST)/exec-loop $(TOP)/bench/exec-loop.c
 
 # The root filesystem (network and disk bound) builds while the kernel
 # (CPU bound) does; the kernel's own make keeps its -j$(JOBS).
@@ -82,6 +83,10 @@ run: parts analyzer ## boot the kernel, run SCENARIO under trace-cmd, print the 
 
 test: parts ## run every test: host unit tests, guest tests, scenarios
 	@$(TOP)/tests/run-all
+
+bench: parts ## measure side by side (so far: RBCE's cost at exec with 1, 100, 1,000 rules)
+	@$(TOP)/runner/run $(TOP)/bench/rbce $(OUTDIR)/bench-rbce
+	@$(TOP)/bench/report $(OUTDIR)/bench-rbce $(BUILD)/bench/results.json
 
 clean: ## remove build output (keeps build/linux and the caches)
 	rm -rf $(KOBJ) $(GUEST) $(OUTDIR)
