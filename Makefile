@@ -68,6 +68,8 @@ guest: | $(TREE)/.git ## build the programs the guest runs (shared over 9p as /c
 	@mkdir -p $(GUEST)/selftests/ckrm
 	@$(MAKE) -s -C $(TREE)/tools/testing/selftests/ckrm OUTPUT=$(GUEST)/selftests/ckrm
 	@$(CC) -std=c11 -D_GNU_SOURCE -O2 -Wall -Wextra -Werror -o $(GUEST)/exec-loop $(TOP)/bench/exec-loop.c
+	@cp $(TOP)/scenarios/lib/guest.sh $(GUEST)/scenario-lib.sh
+	@mkdir -p $(GUEST)/tracepoints && cp $(TOP)/tracepoints/*.bt $(TOP)/tracepoints/presets/[a-z]* $(GUEST)/tracepoints/
 
 # The root filesystem (network and disk bound) builds while the kernel
 # (CPU bound) does; the kernel's own make keeps its -j$(JOBS).

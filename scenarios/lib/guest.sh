@@ -1,0 +1,75 @@
+# In-guest helpers for scenario run scripts.
+# shellcheck shell=sh
+TC=/rcfs/taskclass
+
+# A snapshot of every class's counters into the trace (ckrm_class_stat).
+snapshot() {
+	echo res=mem,snapshot >"$TC/stats"
+}
+
+# stat CLASS KEY: a "res=mem,...,KEY=N" value of a class's stats.
+stat() {
+	sed -n "s/^res=mem,usage=.*[,]$2=\([0-9]*\).*/\1/p; s/^res=mem,$2=\([0-9]*\).*/\1/p" "$TC/$1/stats" | head -n1
+}
+
+# sh -c "$JOIN_EXEC" CLASSDIR CMD...: join the class, then exec CMD.
+JOIN_EXEC='echo $$ >"$0/target" && exec "$@"'
+
+# in_class CLASS CMD...: run CMD in CLASS.
+in_class() {
+	cls=$1
+	shift
+	sh -c "$JOIN_EXEC" "$TC/$cls" "$@"
+}
+
+# hold_anon CLASS PAGES: a task in CLASS with PAGES anonymous pages
+# faulted in, waiting to be killed; prints its pid once they are. A simple
+# command, not a function, in the background: dash keeps a function's saved
+# stdout open in its subshell, which would hold the caller's $(...) open.
+hold_anon() {
+	fifo=$(mktemp -u)
+	mkfifo "$fifo"
+	sh -c "$JOIN_EXEC" "$TC/$1" env CKRM_MEM_CHILD=anon CKRM_MEM_PAGES="$2" \
+		/ckrm/bin/selftests/ckrm/mem_test 3>"$fifo" </dev/null >/dev/null 2>&1 &
+	pid=$!
+	head -c1 "$fifo" >/dev/null
+	rm -f "$fifo"
+	echo "$pid"
+}
+
+# hold_map CLASS FILE PAGES: a task in CLASS mapping FILE, every page read.
+hold_map() {
+	fifo=$(mktemp -u)
+	mkfifo "$fifo"
+	sh -c "$JOIN_EXEC" "$TC/$1" env CKRM_MEM_CHILD=map CKRM_MEM_ARG="$2" CKRM_MEM_PAGES="$3" \
+		/ckrm/bin/selftests/ckrm/mem_test 3>"$fifo" </dev/null >/dev/null 2>&1 &
+	pid=$!
+	head -c1 "$fifo" >/dev/null
+	rm -f "$fifo"
+	echo "$pid"
+}
+
+# bt_start SCRIPT NAME: run bpftrace on SCRIPT in the background, output in
+# $OUT/NAME.out and .err; returns once its probes are attached. bpftrace
+# finds the kernel's headers in /sys/kernel/kheaders.tar.xz (no BTF here).
+bt_start() {
+	modprobe kheaders
+	bpftrace "$1" >"$OUT/$2.out" 2>"$OUT/$2.err" &
+	BT=$!
+	i=0
+	until grep -q Attaching "$OUT/$2.out" 2>/dev/null; do
+		if ! kill -0 "$BT" 2>/dev/null || [ $i -ge 1200 ]; then
+			echo "bpftrace $1 did not start:"
+			cat "$OUT/$2.err"
+			return 1
+		fi
+		sleep 0.1
+		i=$((i + 1))
+	done
+}
+
+# bt_stop: SIGINT makes bpftrace print its maps and exit.
+bt_stop() {
+	kill -INT "$BT"
+	wait "$BT" || true
+}
