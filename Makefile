@@ -86,9 +86,14 @@ run: parts analyzer ## boot the kernel, run SCENARIO under trace-cmd, print the 
 test: parts ## run every test: host unit tests, guest tests, scenarios
 	@$(TOP)/tests/run-all
 
-bench: parts ## measure side by side (so far: RBCE's cost at exec with 1, 100, 1,000 rules)
+bench: parts analyzer ## measure side by side: RBCE's cost at exec; ckrm-analyze against trace-cmd report
 	@$(TOP)/runner/run $(TOP)/bench/rbce $(OUTDIR)/bench-rbce
-	@$(TOP)/bench/report $(OUTDIR)/bench-rbce $(BUILD)/bench/results.json
+	@$(TOP)/bench/report $(OUTDIR)/bench-rbce $(BUILD)/bench/rbce.json
+	@# A trace of more than 1 M events: the storm scenario's.
+	@[ -f $(OUTDIR)/storm/trace.dat ] || $(TOP)/runner/run $(TOP)/scenarios/storm $(OUTDIR)/storm
+	@$(TOP)/bench/analyzer/run $(OUTDIR)/storm/trace.dat $(BUILD)/bench/analyzer.json
+	@jq -s add $(BUILD)/bench/rbce.json $(BUILD)/bench/analyzer.json >$(BUILD)/bench/results.json
+	@echo "results: $(BUILD)/bench/results.json"
 
 clean: ## remove build output (keeps build/linux and the caches)
 	rm -rf $(KOBJ) $(GUEST) $(OUTDIR)

@@ -20,6 +20,27 @@ void analysis_init(struct analysis *a)
 	losses_init(&a->losses);
 	for (i = 0; i < NR_CHECKS; i++)
 		check_init(&a->checks[i], (enum check_id)i);
+	/* An rmap event carries its candidates: it is judged on its own. */
+	a->checks[CHECK_ATTRIBUTION].self_contained = true;
+}
+
+void analysis_set_clock(struct analysis *a, const char *name)
+{
+	struct trace_facts *t = &a->trace;
+	size_t i;
+
+	t->clock_known = name != NULL;
+	t->clock[0] = '\0';
+	for (i = 0; name && name[i] && i + 1 < sizeof(t->clock); i++)
+		t->clock[i] = name[i] > 0x20 && name[i] < 0x7f ? name[i] : '?';
+	t->clock[i] = '\0';
+	t->clock_orders_cpus = name && !strcmp(name, "counter");
+	t->ts_unit = t->clock_orders_cpus ? TS_EVENTS : TS_NANOSECONDS;
+}
+
+bool analysis_has_lru_events(const struct analysis *a)
+{
+	return a->kind_count[CK_LRU_ADD] || a->kind_count[CK_LRU_DEL] || a->kind_count[CK_LRU_ADJUST];
 }
 
 void analysis_free(struct analysis *a)
@@ -58,6 +79,7 @@ void analysis_feed(struct analysis *a, const struct ckrm_event *ev)
 		a->first_ts = ev->ts;
 	a->last_ts = ev->ts;
 	a->kind_count[ev->kind]++;
+	ties_before(a, ev);
 
 	switch (ev->kind) {
 	case CK_CLASSIFY:
@@ -102,6 +124,7 @@ void analysis_feed(struct analysis *a, const struct ckrm_event *ev)
 	case CK_NR_KINDS:
 		break;
 	}
+	ties_after(a, ev);
 }
 
 void analysis_loss(struct analysis *a, int cpu, enum loss_kind kind, int64_t count, uint64_t since)
@@ -145,7 +168,7 @@ static void conclude_drift(struct analysis *a)
 	snprintf(c->detail, sizeof(c->detail),
 		 "%" PRIu64 " class/zone counts in %" PRIu64 " snapshots compared with the replay of %" PRIu64 " LRU events; %" PRIu64 " taken as the starting point",
 		 s->comparisons, s->nr_snapshots, count_of(a, kinds, 3), s->initialized);
-	check_conclude(c, s->comparisons > 0, any_defined(a, kinds, N(kinds)), &a->losses);
+	check_conclude(c, s->comparisons > 0, any_defined(a, kinds, N(kinds)), &a->losses, a->trace.ts_unit);
 }
 
 static void conclude_charge(struct analysis *a)
@@ -163,7 +186,7 @@ static void conclude_charge(struct analysis *a)
 	snprintf(c->detail, sizeof(c->detail),
 		 "%" PRIu64 " page events checked against the page's charge; not judged, the page being charged before the trace: %" PRIu64 " deletions, %" PRIu64 " adjustments, %" PRIu64 " owner changes; at most %" PRIu64 " pages tracked at once",
 		 c->checked, r->del_untracked, r->adjust_untracked, r->owner_untracked, r->pages_peak);
-	check_conclude(c, c->checked > 0, any_defined(a, kinds, N(kinds)), &a->losses);
+	check_conclude(c, c->checked > 0, any_defined(a, kinds, N(kinds)), &a->losses, a->trace.ts_unit);
 }
 
 static void conclude_totals(struct analysis *a)
@@ -174,7 +197,7 @@ static void conclude_totals(struct analysis *a)
 	snprintf(c->not_applicable, sizeof(c->not_applicable), "no ckrm_class_stat snapshots");
 	snprintf(c->detail, sizeof(c->detail), "%" PRIu64 " zone sums in %" PRIu64 " snapshots",
 		 a->snapshots.zone_sums_checked, a->snapshots.nr_snapshots);
-	check_conclude(c, a->kind_count[CK_CLASS_STAT] > 0, any_defined(a, kinds, N(kinds)), &a->losses);
+	check_conclude(c, a->kind_count[CK_CLASS_STAT] > 0, any_defined(a, kinds, N(kinds)), &a->losses, a->trace.ts_unit);
 }
 
 static void conclude_reclaim(struct analysis *a)
@@ -191,7 +214,7 @@ static void conclude_reclaim(struct analysis *a)
 	snprintf(c->detail, sizeof(c->detail),
 		 "%" PRIu64 " ckrm_reclaim events judged in %" PRIu64 " passes (%" PRIu64 " fallback); not judged: %" PRIu64 " of passes begun before the trace, %" PRIu64 " of passes older than the newest %d",
 		 c->checked, r->passes, r->fallback_passes, r->started_before_trace, r->out_of_window, PASS_WINDOW);
-	check_conclude(c, c->checked > 0, any_defined(a, kinds, N(kinds)), &a->losses);
+	check_conclude(c, c->checked > 0, any_defined(a, kinds, N(kinds)), &a->losses, a->trace.ts_unit);
 }
 
 static void conclude_attribution(struct analysis *a)
@@ -200,10 +223,10 @@ static void conclude_attribution(struct analysis *a)
 	struct check *c = &a->checks[CHECK_ATTRIBUTION];
 
 	snprintf(c->not_applicable, sizeof(c->not_applicable),
-		 "no ckrm_page_class events with reason rmap_add or rmap_remove");
+		 "no rmap events: no ckrm_page_class with reason rmap_add or rmap_remove");
 	attribution_finish(a);
 	check_conclude(c, a->attribution.rmap_add + a->attribution.rmap_remove > 0, any_defined(a, kinds, N(kinds)),
-		       &a->losses);
+		       &a->losses, a->trace.ts_unit);
 }
 
 void analysis_finish(struct analysis *a)
@@ -222,6 +245,7 @@ void analysis_finish(struct analysis *a)
 		if (c->usage_known)
 			series_end(&c->series, c->destroyed ? c->destroyed_ts : a->last_ts);
 	}
+	ties_finish(a);
 	conclude_drift(a);
 	conclude_charge(a);
 	conclude_totals(a);

@@ -18,6 +18,7 @@
 #include "reclaim.h"
 #include "replay.h"
 #include "snapshot.h"
+#include "ties.h"
 #include "timeline.h"
 
 struct trace_facts {
@@ -26,6 +27,11 @@ struct trace_facts {
 	uint64_t records;          /* every record, ckrm or not */
 	uint64_t *records_per_cpu; /* nr_cpus */
 	bool has_cpustats;
+	/* The trace clock trace.dat names (analysis_set_clock()). */
+	bool clock_known;
+	char clock[32];         /* its name, printable bytes only */
+	bool clock_orders_cpus; /* counter: no two events share a timestamp */
+	enum ts_unit ts_unit;   /* what the timestamps count */
 };
 
 struct analysis {
@@ -40,6 +46,7 @@ struct analysis {
 	struct snapshots snapshots;
 	struct reclaim_state reclaim;
 	struct attribution attribution;
+	struct ties ties;
 	struct timeline timeline;
 	struct losses losses;
 	struct check checks[NR_CHECKS];
@@ -47,6 +54,15 @@ struct analysis {
 };
 
 void analysis_init(struct analysis *a);
+/*
+ * The trace's clock, as trace.dat names it (NULL: it does not). The
+ * counter clock's timestamps are event numbers, in one order across CPUs;
+ * any other clock's are nanoseconds that two CPUs can share. Before the
+ * first event.
+ */
+void analysis_set_clock(struct analysis *a, const char *name);
+/* ckrm_lru_add, ckrm_lru_del or ckrm_lru_adjust events: the replay depends on their order. */
+bool analysis_has_lru_events(const struct analysis *a);
 void analysis_free(struct analysis *a);
 void analysis_feed(struct analysis *a, const struct ckrm_event *ev);
 void analysis_loss(struct analysis *a, int cpu, enum loss_kind kind, int64_t count, uint64_t since);

@@ -5,63 +5,153 @@
 #include <stdio.h>
 
 #include "analysis.h"
+#include "contract.h"
 
-/* Both classes' mem guarantees are known and are fractions of one parent. */
-static bool comparable(const struct class_rec *x, const struct class_rec *y)
+/* tracepoints/events.md, ckrm_page_class: the most candidates an event lists. */
+#define RMAP_ADD_MAX_CANDIDATES 2
+#define RMAP_REMOVE_MAX_CANDIDATES 16
+
+_Static_assert(RMAP_REMOVE_MAX_CANDIDATES <= CKRM_MAX_MAPPERS, "every listed candidate is kept");
+
+/* The candidate that wins: the largest share, ties to the lower class id. */
+static int32_t best_candidate(const struct ev_page_class *e)
 {
-	return x->shares_known && y->shares_known && x->guarantee >= 0 && y->guarantee >= 0 &&
-	       x->parent_id == y->parent_id && x->created_in_trace && y->created_in_trace;
+	int32_t i, best = 0;
+
+	for (i = 1; i < e->nr_cls; i++)
+		if (e->mapper_share[i] > e->mapper_share[best] ||
+		    (e->mapper_share[i] == e->mapper_share[best] && e->mapper_cls[i] < e->mapper_cls[best]))
+			best = i;
+	return best;
 }
 
-/* x would own a page that y maps too. */
-static bool beats(const struct class_rec *x, const struct class_rec *y)
+static int32_t index_of(const struct ev_page_class *e, int32_t cls)
 {
-	return x->guarantee > y->guarantee || (x->guarantee == y->guarantee && x->id < y->id);
+	int32_t i;
+
+	for (i = 0; i < e->nr_cls; i++)
+		if (e->mapper_cls[i] == cls)
+			return i;
+	return -1;
+}
+
+/* Another candidate with the best one's share: the tie the lower id won. */
+static bool tied(const struct ev_page_class *e, int32_t best)
+{
+	int32_t i;
+
+	for (i = 0; i < e->nr_cls; i++)
+		if (i != best && e->mapper_share[i] == e->mapper_share[best])
+			return true;
+	return false;
+}
+
+/* Judges one decision; formats only for a check's first violation. */
+static void judge(struct check *c, const struct ckrm_event *ev, bool add)
+{
+	const struct ev_page_class *e = &ev->u.page_class;
+	const char *why = add ? "rmap_add" : "rmap_remove";
+	int32_t max = add ? RMAP_ADD_MAX_CANDIDATES : RMAP_REMOVE_MAX_CANDIDATES;
+	int32_t i, j, best, to;
+
+	if (e->nr_cls != e->nr_share) {
+		check_violation(c, ev, "%s lists %" PRId32 " candidate classes (mapper_cls) but %" PRId32 " shares (mapper_share)",
+				why, e->nr_cls, e->nr_share);
+		return;
+	}
+	if (e->nr_cls > max) {
+		check_violation(c, ev, "%s lists %" PRId32 " candidates; the contract lists at most %" PRId32, why, e->nr_cls,
+				max);
+		return;
+	}
+	for (i = 0; i < e->nr_cls; i++)
+		for (j = i + 1; j < e->nr_cls; j++)
+			if (e->mapper_cls[i] == e->mapper_cls[j]) {
+				check_violation(c, ev, "%s lists class %" PRId32 " twice among its candidates", why,
+						e->mapper_cls[i]);
+				return;
+			}
+	if (add && e->from == e->to) {
+		check_violation(c, ev,
+				"rmap_add leaves the owner (class %" PRId32 ") unchanged: it is emitted only when a new mapping changes the owner",
+				e->to);
+		return;
+	}
+	if (add && e->nr_cls == 2 && index_of(e, e->from) < 0) {
+		check_violation(c, ev,
+				"rmap_add's two candidates are the new mapper's class and the previous owner, but neither is from=%" PRId32,
+				e->from);
+		return;
+	}
+	to = index_of(e, e->to);
+	if (to < 0) {
+		check_violation(c, ev, "%s gives the page to class %" PRId32 ", which is not among its %" PRId32 " candidates",
+				why, e->to, e->nr_cls);
+		return;
+	}
+	best = best_candidate(e);
+	if (best != to)
+		check_violation(c, ev,
+				"%s gives the page to class %" PRId32 " (share %" PRIu64 " pages), but class %" PRId32 " has the largest share (%" PRIu64 " pages%s)",
+				why, e->to, e->mapper_share[to], e->mapper_cls[best], e->mapper_share[best],
+				tied(e, best) ? "; a tie goes to the lower id" : "");
+}
+
+/*
+ * charge, uncharge and migrate decide among no candidates: the contract
+ * gives them empty arrays. A listed candidate there is a violation its
+ * own event shows. Other reasons are outside the contract: not judged.
+ */
+static void other_reason(struct attribution *t, struct check *c, const struct ckrm_event *ev)
+{
+	const struct ev_page_class *e = &ev->u.page_class;
+
+	if (e->reason != PR_CHARGE && e->reason != PR_UNCHARGE && e->reason != PR_MIGRATE)
+		return;
+	if (e->nr_cls < 0 || e->nr_share < 0)
+		return; /* a format without the arrays */
+	t->others_checked++;
+	if (!e->nr_cls && !e->nr_share)
+		return;
+	check_violation(c, ev, "%s lists %" PRId32 " candidate classes (mapper_cls) and %" PRId32 " shares (mapper_share); the contract gives this reason empty arrays",
+			page_class_reason_name(e->reason), e->nr_cls, e->nr_share);
 }
 
 void attribution_page_class(struct analysis *a, const struct ckrm_event *ev)
 {
 	const struct ev_page_class *e = &ev->u.page_class;
 	struct attribution *t = &a->attribution;
-	const struct class_rec *from, *to;
-	bool contradiction;
-	uint32_t fi, ti;
+	struct check *c = &a->checks[CHECK_ATTRIBUTION];
+	bool add = e->reason == PR_RMAP_ADD;
 
-	if (e->reason == PR_RMAP_ADD)
+	if (add)
 		t->rmap_add++;
 	else if (e->reason == PR_RMAP_REMOVE)
 		t->rmap_remove++;
-	else
+	else {
+		other_reason(t, c, ev);
 		return;
-	fi = classes_find(&a->classes, e->from);
-	ti = classes_find(&a->classes, e->to);
-	if (fi == NO_CLASS_INDEX || ti == NO_CLASS_INDEX)
-		return;
-	from = class_at(&a->classes, fi);
-	to = class_at(&a->classes, ti);
-	if (!comparable(from, to))
-		return;
-	t->comparable++;
-	/*
-	 * docs/design-mem.md: the largest share wins, ties go to the lower id.
-	 * A new mapper takes the page only if it beats the owner; when the
-	 * owner unmaps, the next owner cannot have beaten it.
-	 */
-	if (e->reason == PR_RMAP_ADD)
-		contradiction = !beats(to, from);
-	else
-		contradiction = beats(to, from);
-	if (!contradiction)
-		return;
-	if (!t->contradictions++) {
-		char ts[32];
-
-		format_ts(ev->ts, ts, sizeof(ts));
-		snprintf(t->first_contradiction, sizeof(t->first_contradiction),
-			 "at %s on CPU %d pfn 0x%" PRIx64 " went from %s (guarantee %" PRId32 ") to %s (guarantee %" PRId32 ") on %s",
-			 ts, ev->cpu, e->pfn, from->path ? from->path : "?", from->guarantee, to->path ? to->path : "?",
-			 to->guarantee, e->reason == PR_RMAP_ADD ? "rmap_add" : "rmap_remove");
 	}
+	if (e->nr_cls < 0 || e->nr_share < 0) {
+		t->unrecorded++;
+		c->skipped++;
+		return;
+	}
+	if (!e->nr_cls && !e->nr_share) {
+		/* Not from this kernel (the arrays are empty only for other reasons). */
+		t->unlisted++;
+		c->skipped++;
+		return;
+	}
+	t->judged++;
+	c->checked++;
+	if (e->nr_cls > 1)
+		t->contested++;
+	if (e->nr_cls > t->most_candidates)
+		t->most_candidates = e->nr_cls;
+	if (!add && e->from == e->to)
+		t->owner_kept++;
+	judge(c, ev, add);
 }
 
 void attribution_finish(struct analysis *a)
@@ -70,16 +160,31 @@ void attribution_finish(struct analysis *a)
 	struct check *c = &a->checks[CHECK_ATTRIBUTION];
 	uint64_t rmap = t->rmap_add + t->rmap_remove;
 
-	if (!rmap)
+	if (!rmap) {
+		if (c->violations)
+			snprintf(c->detail, sizeof(c->detail),
+				 "no rmap decisions; %" PRIu64 " charge, uncharge and migrate events checked for empty arrays",
+				 t->others_checked);
 		return;
-	c->checked = rmap;
-	/* Long on purpose: it is the report's explanation. Truncation is harmless. */
-	(void)!snprintf(c->limitation, sizeof(c->limitation),
-		 "ckrm_page_class gives a page's old and new owner on an rmap change (%" PRIu64 " rmap_add, %" PRIu64 " rmap_remove), "
-		 "but no event names the classes that map the page (a mapping that leaves the owner unchanged emits nothing, and "
-		 "ckrm_mm_class names an mm, not its pages), and ckrm_class_shares values are fractions of the parent's, "
-		 "so the largest-share mapper cannot be known. Seen: %" PRIu64 " changes between sibling classes with known mem guarantees, "
-		 "%" PRIu64 " of them against 'largest guarantee wins, ties to the lower id'%s%s",
-		 t->rmap_add, t->rmap_remove, t->comparable, t->contradictions, t->contradictions ? ", first " : "",
-		 t->contradictions ? t->first_contradiction : "");
+	}
+	snprintf(c->detail, sizeof(c->detail),
+		 "%" PRIu64 " rmap decisions checked against their candidates: %" PRIu64 " rmap_add, %" PRIu64 " rmap_remove "
+		 "of which %" PRIu64 " kept the owner; %" PRIu64 " among two or more candidates, at most %" PRId32 " listed; "
+		 "not judged: %" PRIu64 " without candidates, %" PRIu64 " from a format without them; "
+		 "%" PRIu64 " charge, uncharge and migrate events checked for empty arrays",
+		 t->judged, t->rmap_add, t->rmap_remove, t->owner_kept, t->contested, t->most_candidates, t->unlisted,
+		 t->unrecorded, t->others_checked);
+	if (t->judged)
+		return;
+	/* rmap events, none with candidates: never a pass. */
+	if (t->unrecorded)
+		snprintf(c->limitation, sizeof(c->limitation),
+			 "this trace's ckrm_page_class format has no mapper_cls and mapper_share fields (a kernel from before them), "
+			 "so the candidates of its %" PRIu64 " rmap events (%" PRIu64 " rmap_add, %" PRIu64 " rmap_remove) are not recorded",
+			 rmap, t->rmap_add, t->rmap_remove);
+	else
+		snprintf(c->limitation, sizeof(c->limitation),
+			 "none of its %" PRIu64 " rmap events (%" PRIu64 " rmap_add, %" PRIu64 " rmap_remove) lists its candidates: "
+			 "mapper_cls and mapper_share are empty (the contract fills them for these reasons)",
+			 rmap, t->rmap_add, t->rmap_remove);
 }

@@ -1,10 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Check 5, attribution of shared pages. The contract's ckrm_page_class
- * says where a page went on an rmap change, not which classes map it, so
- * "the largest-share mapper owns the page" cannot be proven from a trace.
- * What can be seen is recorded: changes between sibling classes whose mem
- * guarantees are known, and those that contradict "largest wins".
+ * Check 5, attribution of shared pages. Every ckrm_page_class with reason
+ * rmap_add or rmap_remove carries the candidates the kernel decided among
+ * (mapper_cls, each once) and their shares in pages (mapper_share):
+ * tracepoints/events.md. The new owner `to` must be the candidate with the
+ * largest share, ties to the lower class id; an rmap_add changes the owner
+ * and lists at most the new mapper's class and the previous owner; an
+ * rmap_remove lists at most 16. The other reasons (charge, uncharge,
+ * migrate) must list no candidates. Each event is judged on its own, so a
+ * violation is proven by its event even when other events were lost.
  */
 #ifndef ATTRIBUTION_H
 #define ATTRIBUTION_H
@@ -14,10 +18,14 @@
 #include "ckrm_event.h"
 
 struct attribution {
-	uint64_t rmap_add, rmap_remove;
-	uint64_t comparable;     /* between siblings with known guarantees */
-	uint64_t contradictions; /* of those, against "largest guarantee wins" */
-	char first_contradiction[400];
+	uint64_t rmap_add, rmap_remove; /* events seen */
+	uint64_t judged;     /* decisions checked: events with candidates */
+	uint64_t unlisted;   /* events with empty candidate lists: not judged */
+	uint64_t unrecorded; /* events of a format without mapper_cls and mapper_share */
+	uint64_t contested;  /* judged decisions among two or more candidates */
+	uint64_t owner_kept; /* rmap_remove events that left the owner in place */
+	int32_t most_candidates;
+	uint64_t others_checked; /* charge, uncharge, migrate: arrays checked empty */
 };
 
 struct analysis;

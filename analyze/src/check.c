@@ -27,6 +27,7 @@ void check_violation(struct check *c, const struct ckrm_event *ev, const char *f
 		c->first.ts = ev->ts;
 		c->first.cpu = ev->cpu;
 		c->first.kind = ev->kind;
+		c->first.event = *ev;
 		format_event_fields(ev, c->first.fields, sizeof(c->first.fields));
 	} else {
 		c->first.cpu = -1;
@@ -50,7 +51,7 @@ const char *check_title(enum check_id id)
 		"no page is deleted from, adjusted away from, or moved off a class it is not charged to, nor added twice",
 		"in each snapshot the classes' pages add up to the zone's LRU totals",
 		"reclaim takes pages only from the pass's selected classes (unless fallback) and never below a guarantee",
-		"after rmap changes a shared page belongs to the largest-share class among its mappers",
+		"every rmap decision gives the page to its candidate with the largest share (ties to the lower id)",
 	};
 	return (unsigned)id < NR_CHECKS ? titles[id] : "?";
 }
@@ -78,7 +79,15 @@ void format_ts(uint64_t ns, char *buf, size_t len)
 	snprintf(buf, len, "%" PRIu64 ".%06" PRIu64, us / 1000000u, us % 1000000u);
 }
 
-void check_conclude(struct check *c, bool applicable, bool kinds_defined, const struct losses *l)
+void format_time(uint64_t ts, enum ts_unit unit, char *buf, size_t len)
+{
+	if (unit == TS_EVENTS)
+		snprintf(buf, len, "#%" PRIu64, ts);
+	else
+		format_ts(ts, buf, len);
+}
+
+void check_conclude(struct check *c, bool applicable, bool kinds_defined, const struct losses *l, enum ts_unit unit)
 {
 	char lost[600];
 
@@ -102,15 +111,27 @@ void check_conclude(struct check *c, bool applicable, bool kinds_defined, const 
 		}
 		return;
 	}
-	/* A violation seen before any event could have been lost stands. */
-	if (c->violations && (!l->any || c->first.ts < l->taint_ts)) {
+	/*
+	 * A violation seen before any event could have been lost stands, and
+	 * so does one its own event proves.
+	 */
+	if (c->violations && (!l->any || c->first.ts < l->taint_ts || c->self_contained)) {
 		char ts[32];
+		const char *also = c->self_contained ? "; events were also lost, which cannot explain a violation its own event shows: "
+						     : "; events were lost later: ";
 
-		format_ts(c->first.ts, ts, sizeof(ts));
+		format_time(c->first.ts, unit, ts, sizeof(ts));
 		c->status = ST_FAIL;
 		snprintf(c->reason, sizeof(c->reason), "FAIL: %" PRIu64 " violation%s; first at %s on CPU %d: %s%s%s", c->violations,
-			 c->violations == 1 ? "" : "s", ts, c->first.cpu, c->first.what,
-			 l->any ? "; events were lost later: " : "", l->any ? lost : "");
+			 c->violations == 1 ? "" : "s", ts, c->first.cpu, c->first.what, l->any ? also : "",
+			 l->any ? lost : "");
+		return;
+	}
+	/* The trace cannot tell, whatever else was lost. */
+	if (c->limitation[0]) {
+		c->status = ST_UNVERIFIABLE;
+		snprintf(c->reason, sizeof(c->reason), "unverifiable: not verifiable from this trace: %s%s%s", c->limitation,
+			 l->any ? "; also " : "", l->any ? lost : "");
 		return;
 	}
 	if (l->any) {
@@ -121,11 +142,6 @@ void check_conclude(struct check *c, bool applicable, bool kinds_defined, const 
 				 lost, c->violations, c->violations == 1 ? "" : "s");
 		else
 			snprintf(c->reason, sizeof(c->reason), "unverifiable: %s", lost);
-		return;
-	}
-	if (c->limitation[0]) {
-		c->status = ST_UNVERIFIABLE;
-		snprintf(c->reason, sizeof(c->reason), "unverifiable: not verifiable from this trace: %s", c->limitation);
 		return;
 	}
 	c->status = ST_PASS;

@@ -58,10 +58,22 @@ struct ev_shares {
 	int32_t guarantee, limit, total_guarantee, max_limit;
 };
 
+/*
+ * The candidates of an rmap decision (mapper_cls, mapper_share): the
+ * contract lists at most 16 (rmap_remove) or 2 (rmap_add). nr_cls and
+ * nr_share are the lengths the event gives (-1: the trace's format has no
+ * such field, a kernel from before the arrays); the first
+ * CKRM_MAX_MAPPERS elements are kept.
+ */
+#define CKRM_MAX_MAPPERS 16
+
 struct ev_page_class {
 	uint64_t pfn;
 	int32_t nr, from, to;
 	int32_t reason; /* enum page_class_reason */
+	int32_t nr_cls, nr_share;
+	int32_t mapper_cls[CKRM_MAX_MAPPERS];
+	uint64_t mapper_share[CKRM_MAX_MAPPERS];
 };
 
 struct ev_mm_class {
@@ -105,7 +117,7 @@ struct ev_reclaim {
 
 struct ckrm_event {
 	enum ckrm_kind kind;
-	uint64_t ts; /* nanoseconds, the trace's clock */
+	uint64_t ts; /* the trace's clock: nanoseconds, or event numbers (counter) */
 	int cpu;
 	union {
 		struct ev_classify classify;

@@ -5,7 +5,11 @@
 #include <stdio.h>
 #include <string.h>
 
-#define F(ev, member, field, dest) { #field, dest, offsetof(struct ckrm_event, u.member.field) }
+#define F(ev, member, field, dest) { #field, dest, offsetof(struct ckrm_event, u.member.field), 0, false }
+/* A dynamic array that older kernels' formats lack: its length goes to count. */
+#define FA(member, field, count, dest)                                                             \
+	{ #field, dest, offsetof(struct ckrm_event, u.member.field), offsetof(struct ckrm_event, u.member.count), \
+	  true }
 
 static const struct contract_field classify_fields[] = {
 	F(classify, classify, event, FD_I32), F(classify, classify, pid, FD_I32),
@@ -28,6 +32,8 @@ static const struct contract_field page_class_fields[] = {
 	F(pc, page_class, pfn, FD_U64), F(pc, page_class, nr, FD_I32),
 	F(pc, page_class, from, FD_I32), F(pc, page_class, to, FD_I32),
 	F(pc, page_class, reason, FD_I32),
+	FA(page_class, mapper_cls, nr_cls, FD_I32_ARRAY),
+	FA(page_class, mapper_share, nr_share, FD_U64_ARRAY),
 };
 static const struct contract_field mm_class_fields[] = {
 	F(mm, mm_class, mm, FD_U64), F(mm, mm_class, from, FD_I32),
@@ -144,6 +150,35 @@ static size_t put_text(char *buf, size_t len, const char *s, size_t n)
 	return w;
 }
 
+/* "{3,1}": the elements kept, then "..." for those beyond CKRM_MAX_MAPPERS. */
+static void format_array(char *buf, size_t len, enum field_dest dest, const void *p, int32_t count)
+{
+	int32_t i, kept = count < CKRM_MAX_MAPPERS ? count : CKRM_MAX_MAPPERS;
+	size_t used = 0;
+	int n;
+
+	n = snprintf(buf, len, "{");
+	used = n > 0 ? (size_t)n : 0;
+	for (i = 0; i < kept && used + 1 < len; i++) {
+		if (dest == FD_I32_ARRAY) {
+			int32_t v;
+
+			memcpy(&v, (const char *)p + (size_t)i * sizeof(v), sizeof(v));
+			n = snprintf(buf + used, len - used, "%s%" PRId32, i ? "," : "", v);
+		} else {
+			uint64_t v;
+
+			memcpy(&v, (const char *)p + (size_t)i * sizeof(v), sizeof(v));
+			n = snprintf(buf + used, len - used, "%s%" PRIu64, i ? "," : "", v);
+		}
+		if (n < 0)
+			break;
+		used += (size_t)n;
+	}
+	if (used + 1 < len)
+		snprintf(buf + used, len - used, "%s}", count > kept ? ",..." : "");
+}
+
 void format_event_fields(const struct ckrm_event *ev, char *buf, size_t len)
 {
 	const struct contract_event *ce;
@@ -160,7 +195,7 @@ void format_event_fields(const struct ckrm_event *ev, char *buf, size_t len)
 	for (i = 0; i < ce->nr_fields && used + 1 < len; i++) {
 		const struct contract_field *f = &ce->fields[i];
 		const void *p = base + f->offset;
-		char value[96];
+		char value[400];
 		int32_t i32;
 		uint32_t u32;
 		uint64_t u64;
@@ -199,10 +234,17 @@ void format_event_fields(const struct ckrm_event *ev, char *buf, size_t len)
 			memcpy(&t, p, sizeof(t));
 			put_text(value, sizeof(value), t.ptr ? t.ptr : "", t.ptr ? t.len : 0);
 			break;
+		case FD_I32_ARRAY:
+		case FD_U64_ARRAY:
+			memcpy(&i32, base + f->count_offset, sizeof(i32));
+			if (i32 < 0)
+				continue; /* not in this trace's format */
+			format_array(value, sizeof(value), f->dest, p, i32);
+			break;
 		default:
 			value[0] = '\0';
 		}
-		int n = snprintf(buf + used, len - used, "%s%s=%s", i ? " " : "", f->name, value);
+		int n = snprintf(buf + used, len - used, "%s%s=%s", used ? " " : "", f->name, value);
 		if (n < 0)
 			break;
 		used += (size_t)n;

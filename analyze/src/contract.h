@@ -17,12 +17,16 @@ enum field_dest {
 	FD_BOOL, /* bool: 1 to 8 bytes, non-zero is true */
 	FD_COMM, /* char[16]: a fixed array */
 	FD_TEXT, /* __data_loc char[]: a dynamic string */
+	FD_I32_ARRAY, /* __data_loc int[]: elements of 1, 2 or 4 bytes, into int32_t[CKRM_MAX_MAPPERS] */
+	FD_U64_ARRAY, /* __data_loc unsigned long[]: elements of 1 to 8 bytes, into uint64_t[CKRM_MAX_MAPPERS] */
 };
 
 struct contract_field {
 	const char *name;
 	enum field_dest dest;
-	size_t offset; /* of the value inside struct ckrm_event */
+	size_t offset;       /* of the value inside struct ckrm_event */
+	size_t count_offset; /* arrays: of the int32_t length (-1 when the format lacks the field) */
+	bool optional;       /* a trace whose format lacks the field is still read (arrays only) */
 };
 
 #define CONTRACT_MAX_FIELDS 12

@@ -7,6 +7,7 @@
  */
 #include <errno.h>
 #include <getopt.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,6 +36,7 @@ static void usage(FILE *out)
 	      "memory accounting (drift, charge, totals, reclaim, attribution).\n\n"
 	      "  --json            the report as JSON (analyze/SCHEMA.md)\n"
 	      "  --csv             per-class page usage over time: time_s,class_id,class_path,pages\n"
+	      "                    (event,... for a trace recorded with the counter clock)\n"
 	      "  --plot-data DIR   also write DIR/ckrm-usage.dat and DIR/ckrm-usage.gp (gnuplot)\n"
 	      "  -h, --help        this help\n\n"
 	      "Exit: 0 every check holds or is not applicable; 1 a check failed or is\n"
@@ -163,6 +165,12 @@ int main(int argc, char **argv)
 	}
 	if (WIFEXITED(status) && WEXITSTATUS(status) <= 2)
 		return WEXITSTATUS(status);
+	if (WIFSIGNALED(status) && WTERMSIG(status) == SIGPIPE) {
+		/* The reader of the report went away (`| head`): not the trace's fault. */
+		signal(SIGPIPE, SIG_DFL);
+		raise(SIGPIPE);
+		return 2;
+	}
 	if (WIFSIGNALED(status))
 		fprintf(stderr, "ckrm-analyze: %s: damaged trace: reading it crashed the trace libraries (signal %d)\n",
 			o.trace, WTERMSIG(status));

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * --plot-data DIR: DIR/ckrm-usage.dat (one block per class: time, pages,
- * guarantee, limit) and DIR/ckrm-usage.gp, a gnuplot script that draws each
+ * guarantee, limit; time is the event number with the counter clock) and DIR/ckrm-usage.gp, a gnuplot script that draws each
  * class's pages over time against its guarantee and limit into
  * DIR/ckrm-usage.png. `gnuplot DIR/ckrm-usage.gp` from any directory.
  */
@@ -65,6 +65,7 @@ static int fail(char *err, size_t errlen, const char *what, const char *path)
 int plot_write(const char *dir, const struct analysis *a, char *err, size_t errlen)
 {
 	char absdir[PATH_MAX], dat[PATH_MAX + 32], gp[PATH_MAX + 32], png[PATH_MAX + 32];
+	bool events = a->trace.ts_unit == TS_EVENTS;
 	uint32_t *index, n, i, shown, p;
 	FILE *f;
 	int bad;
@@ -94,7 +95,8 @@ int plot_write(const char *dir, const struct analysis *a, char *err, size_t errl
 	gp_text(f, a->trace.path ? a->trace.path : "(events)");
 	fprintf(f, "\n");
 	fprintf(f, "# one block per class (gnuplot index 0, 1, ...), biggest peak first\n");
-	fprintf(f, "# columns: time_s pages guarantee_pages limit_pages (NaN: none or unknown)\n");
+	fprintf(f, "# columns: %s pages guarantee_pages limit_pages (NaN: none or unknown)\n",
+		events ? "event (the counter clock's event number)" : "time_s");
 	for (i = 0; i < n; i++) {
 		const struct class_rec *c = &a->classes.recs[index[i]];
 		char label[64];
@@ -106,7 +108,10 @@ int plot_write(const char *dir, const struct analysis *a, char *err, size_t errl
 			const struct series_point *pt = &c->series.pts[p];
 			char ts[32];
 
-			format_ts(pt->ts, ts, sizeof(ts));
+			if (events)
+				snprintf(ts, sizeof(ts), "%" PRIu64, pt->ts);
+			else
+				format_ts(pt->ts, ts, sizeof(ts));
 			fprintf(f, "%s %" PRId64, ts, pt->pages);
 			value_or_nan(f, pt->guarantee);
 			value_or_nan(f, pt->limit);
@@ -129,7 +134,10 @@ int plot_write(const char *dir, const struct analysis *a, char *err, size_t errl
 	gp_text(f, png);
 	fprintf(f, "'\nset title 'per-class LRU pages: ");
 	gp_text(f, a->trace.path ? a->trace.path : "(events)");
-	fprintf(f, "'\nset xlabel 'trace time (s)'\nset ylabel 'pages'\nset key outside right top\nset grid\n");
+	fprintf(f, "'\nset xlabel '%s'\nset ylabel 'pages'\nset key outside right top\nset grid\n",
+		events ? "event number (counter clock)" : "trace time (s)");
+	if (events)
+		fprintf(f, "set format x '%%.0f'\n");
 	fprintf(f, "data = '");
 	gp_text(f, dat);
 	fprintf(f, "'\n");
@@ -143,13 +151,15 @@ int plot_write(const char *dir, const struct analysis *a, char *err, size_t errl
 		for (i = 0; i < shown; i++) {
 			const struct class_rec *c = &a->classes.recs[index[i]];
 			bool has_g = false, has_l = false;
-			char label[64];
+			const char *label;
+			char buf[64];
 
 			for (p = 0; p < c->series.n; p++) {
 				has_g |= c->series.pts[p].guarantee > 0;
 				has_l |= c->series.pts[p].limit > 0;
 			}
-			class_label(c, label, sizeof(label));
+			/* The path, or "(class N)" written into buf. */
+			label = class_label(c, buf, sizeof(buf));
 			fprintf(f, "  data index %" PRIu32 " using 1:2 with steps lw 2 lc %" PRIu32 " title '", i, i + 1);
 			gp_text(f, label);
 			fprintf(f, "'");

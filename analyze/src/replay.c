@@ -113,6 +113,28 @@ static void note_pages_peak(struct replay *r)
 		r->pages_peak = r->pages.count;
 }
 
+/* This event and another CPU's event of the page share a timestamp (ties.h). */
+static void note_tie(struct analysis *a, struct page_state *p, const struct ckrm_event *ev)
+{
+	if (!a->ties.page_tie)
+		return;
+	p->tied = true;
+	p->tie_ts = ev->ts;
+	p->tie_cpu[0] = (int16_t)a->ties.page_tie_cpu;
+	p->tie_cpu[1] = (int16_t)ev->cpu;
+}
+
+/* Check 2's first violation is on a page whose state came from such a tie. */
+static void violation_on(struct check *c, const struct page_state *p)
+{
+	if (c->violations != 1 || !p->tied)
+		return;
+	c->tie.page = true;
+	c->tie.page_ts = p->tie_ts;
+	c->tie.page_cpu[0] = p->tie_cpu[0];
+	c->tie.page_cpu[1] = p->tie_cpu[1];
+}
+
 void replay_lru_add(struct analysis *a, const struct ckrm_event *ev)
 {
 	const struct ev_lru *e = &ev->u.lru;
@@ -132,7 +154,9 @@ void replay_lru_add(struct analysis *a, const struct ckrm_event *ev)
 		check_violation(c, ev, "pfn 0x%" PRIx64 " added to %s of class %s while already on %s of class %s",
 				e->pfn, lru_name(e->lru), label(a, e->cls, now, sizeof(now)), lru_name(p->lru),
 				label(a, p->cls, was, sizeof(was)));
+		violation_on(c, p);
 	}
+	note_tie(a, p, ev);
 	p->on_lru = true;
 	p->since = ev->ts;
 	p->cls = e->cls;
@@ -151,6 +175,7 @@ static void check_place(struct analysis *a, const struct ckrm_event *ev, const s
 	check_violation(&a->checks[CHECK_CHARGE], ev,
 			"%s of pfn 0x%" PRIx64 " names %s zone %" PRId32 " (%" PRId32 " pages), but it is on %s zone %" PRId32 " (%" PRId32 " pages)",
 			kind_name(ev->kind), pfn, lru_name(lru), zone, nr, lru_name(p->lru), p->zone, p->nr);
+	violation_on(&a->checks[CHECK_CHARGE], p);
 }
 
 static void forget_if_idle(struct replay *r, uint64_t pfn, const struct page_state *p)
@@ -175,6 +200,8 @@ void replay_lru_del(struct analysis *a, const struct ckrm_event *ev)
 		/* Added before the trace began: nothing to compare with. */
 		a->replay.del_untracked++;
 		c->skipped++;
+		if (p)
+			note_tie(a, p, ev);
 		return;
 	}
 	c->checked++;
@@ -183,9 +210,11 @@ void replay_lru_del(struct analysis *a, const struct ckrm_event *ev)
 
 		check_violation(c, ev, "pfn 0x%" PRIx64 " deleted from class %s, but it is charged to class %s", e->pfn,
 				label(a, e->cls, from, sizeof(from)), label(a, p->cls, charged, sizeof(charged)));
+		violation_on(c, p);
 	} else {
 		check_place(a, ev, p, e->pfn, e->lru, e->zone, e->nr);
 	}
+	note_tie(a, p, ev);
 	p->on_lru = false;
 	forget_if_idle(&a->replay, e->pfn, p);
 }
@@ -221,10 +250,12 @@ void replay_lru_adjust(struct analysis *a, const struct ckrm_event *ev)
 			check_violation(c, ev, "pfn 0x%" PRIx64 " adjusted away from class %s, but it is charged to class %s",
 					e->pfn, label(a, e->from, from, sizeof(from)),
 					label(a, p->cls, charged, sizeof(charged)));
+			violation_on(c, p);
 		} else {
 			check_place(a, ev, p, e->pfn, e->lru, e->zone, e->nr);
 		}
 	}
+	note_tie(a, p, ev);
 	p->cls = e->to;
 	note_pages_peak(&a->replay);
 }
@@ -245,12 +276,14 @@ void replay_page_class(struct analysis *a, const struct ckrm_event *ev)
 			check_violation(c, ev, "ckrm_page_class moves pfn 0x%" PRIx64 " from class %s, but it belongs to class %s",
 					e->pfn, label(a, e->from, from, sizeof(from)),
 					label(a, p->owner, owner, sizeof(owner)));
+			violation_on(c, p);
 		}
 	} else if (e->from != -1) {
 		/* Owned since before the trace: nothing to compare with. */
 		a->replay.owner_untracked++;
 		c->skipped++;
 	}
+	note_tie(a, p, ev);
 	p->owner_known = true;
 	p->owner = e->to;
 	forget_if_idle(&a->replay, e->pfn, p);

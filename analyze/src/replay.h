@@ -33,6 +33,13 @@ struct page_state {
 	bool on_lru;
 	bool owner_known;     /* from ckrm_page_class */
 	int32_t owner;
+	/*
+	 * Its state came from events of two CPUs with one timestamp (a clock
+	 * that does not order CPUs: ties.h), at tie_ts on tie_cpu[].
+	 */
+	bool tied;
+	int16_t tie_cpu[2];
+	uint64_t tie_ts;
 };
 
 struct replay {

@@ -13,7 +13,7 @@
 
 int report_text(FILE *out, const struct analysis *a);
 int report_json(FILE *out, const struct analysis *a); /* SCHEMA.md */
-int report_csv(FILE *out, const struct analysis *a);  /* time_s,class_id,class_path,pages */
+int report_csv(FILE *out, const struct analysis *a);  /* time_s (counter clock: event),class_id,class_path,pages */
 
 /* DIR/ckrm-usage.dat and DIR/ckrm-usage.gp (gnuplot: writes DIR/ckrm-usage.png). */
 int plot_write(const char *dir, const struct analysis *a, char *err, size_t errlen);

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * --csv: per-class LRU pages over time, one row per sample, in time order:
- * time_s,class_id,class_path,pages. Samples are the class's usage after a
- * change, at most SERIES_MAX per class (series.h), plus one at the end.
+ * time_s,class_id,class_path,pages, or event,class_id,class_path,pages with
+ * the counter clock (its timestamps are event numbers, printed as plain
+ * integers). Samples are the class's usage after a change, at most
+ * SERIES_MAX per class (series.h), plus one at the end.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -41,6 +43,7 @@ static void csv_text(FILE *out, const char *s)
 
 int report_csv(FILE *out, const struct analysis *a)
 {
+	bool events = a->trace.ts_unit == TS_EVENTS;
 	struct row *rows;
 	size_t n = 0, i;
 	uint32_t c, p;
@@ -54,13 +57,16 @@ int report_csv(FILE *out, const struct analysis *a)
 			rows[n++] = (struct row){ a->classes.recs[c].series.pts[p].ts, c, p };
 	qsort(rows, n, sizeof(*rows), by_time);
 
-	fprintf(out, "time_s,class_id,class_path,pages\n");
+	fprintf(out, "%s,class_id,class_path,pages\n", events ? "event" : "time_s");
 	for (i = 0; i < n; i++) {
 		const struct class_rec *cr = &a->classes.recs[rows[i].class_index];
 		const struct series_point *pt = &cr->series.pts[rows[i].point];
 		char ts[32], label[64];
 
-		format_ts(pt->ts, ts, sizeof(ts));
+		if (events)
+			snprintf(ts, sizeof(ts), "%" PRIu64, pt->ts);
+		else
+			format_ts(pt->ts, ts, sizeof(ts));
 		fprintf(out, "%s,%" PRId32 ",", ts, cr->id);
 		csv_text(out, class_label(cr, label, sizeof(label)));
 		fprintf(out, ",%" PRId64 "\n", pt->pages);

@@ -22,12 +22,13 @@ static const char *verdict(const struct analysis *a)
 	return unverifiable ? "unverifiable" : "pass";
 }
 
-static void time_fields(struct json *j, uint64_t ts)
+/* ts_ns is the raw timestamp: an event number with the counter clock, as time says ("#123"). */
+static void time_fields(struct json *j, const struct analysis *a, uint64_t ts)
 {
 	char buf[32];
 
 	json_uint(j, "ts_ns", ts);
-	format_ts(ts, buf, sizeof(buf));
+	format_time(ts, a->trace.ts_unit, buf, sizeof(buf));
 	json_string(j, "time", buf);
 }
 
@@ -67,6 +68,11 @@ static void trace_section(struct json *j, const struct analysis *a)
 		json_uint(j, NULL, a->trace.records_per_cpu[cpu]);
 	json_array_end(j);
 	json_bool(j, "ring_buffer_stats", a->trace.has_cpustats);
+	json_string(j, "clock", a->trace.clock_known ? a->trace.clock : NULL);
+	json_string(j, "ts_unit", a->trace.ts_unit == TS_EVENTS ? "event" : "ns");
+	json_bool(j, "clock_orders_cpus", a->trace.clock_orders_cpus);
+	json_bool(j, "clock_warning", !a->trace.clock_orders_cpus && analysis_has_lru_events(a));
+	json_uint(j, "cross_cpu_ties", a->ties.cross_cpu_groups);
 	json_uint(j, "ckrm_events", a->ckrm_events);
 	json_uint(j, "first_ts_ns", a->first_ts);
 	json_uint(j, "last_ts_ns", a->last_ts);
@@ -144,7 +150,7 @@ static void checks_section(struct json *j, const struct analysis *a)
 		json_uint(j, "not_judged", c->skipped);
 		if (c->first.set) {
 			json_object_begin(j, "first_violation");
-			time_fields(j, c->first.ts);
+			time_fields(j, a, c->first.ts);
 			json_int(j, "cpu", c->first.cpu);
 			json_string(j, "event", c->first.kind < CK_NR_KINDS ? kind_name(c->first.kind) : NULL);
 			json_string(j, "fields", c->first.fields);
@@ -235,7 +241,7 @@ static void reclaim_section(struct json *j, const struct analysis *a)
 
 		json_object_begin(j, NULL);
 		json_uint(j, "pass", p->id);
-		time_fields(j, p->ts);
+		time_fields(j, a, p->ts);
 		json_int(j, "cpu", p->cpu);
 		json_int(j, "node", p->node);
 		json_int(j, "priority", p->priority);
@@ -291,7 +297,7 @@ static void classification_section(struct json *j, const struct analysis *a)
 		const struct move *m = &t->move_list[i];
 
 		json_object_begin(j, NULL);
-		time_fields(j, m->ts);
+		time_fields(j, a, m->ts);
 		json_int(j, "cpu", m->cpu);
 		enum_name(j, "event", classify_event_name(m->event), m->event);
 		json_int(j, "pid", m->pid);
@@ -322,7 +328,7 @@ static void migrations_section(struct json *j, const struct analysis *a)
 		const struct migration *m = &t->migration_list[i];
 
 		json_object_begin(j, NULL);
-		time_fields(j, m->ts);
+		time_fields(j, a, m->ts);
 		json_int(j, "cpu", m->cpu);
 		snprintf(mm, sizeof(mm), "0x%" PRIx64, m->mm);
 		json_string(j, "mm", mm);

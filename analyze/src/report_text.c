@@ -13,9 +13,10 @@
 #define TEXT_MOVES 40
 #define TEXT_PASSES 20
 
-static const char *ts_str(uint64_t ns, char *buf, size_t len)
+/* Seconds, or event numbers with the counter clock. */
+static const char *ts_str(const struct analysis *a, uint64_t ts, char *buf, size_t len)
 {
-	format_ts(ns, buf, len);
+	format_time(ts, a->trace.ts_unit, buf, len);
 	return buf;
 }
 
@@ -37,6 +38,26 @@ static const char *class_name(const struct analysis *a, uint32_t index, char *bu
 	return printable(class_label(&a->classes.recs[index], tmp, sizeof(tmp)), buf, len);
 }
 
+static void clock_lines(FILE *out, const struct analysis *a)
+{
+	const struct trace_facts *t = &a->trace;
+
+	if (t->clock_orders_cpus)
+		fprintf(out, "clock: %s (timestamps are event numbers across CPUs)\n", t->clock);
+	else if (t->clock_known)
+		fprintf(out, "clock: %s (timestamps are nanoseconds; events of two CPUs can share one)\n", t->clock);
+	else
+		fprintf(out, "clock: not named in the trace (timestamps read as nanoseconds; events of two CPUs can share one)\n");
+	if (t->clock_orders_cpus || !analysis_has_lru_events(a))
+		return;
+	if (t->clock_known)
+		fprintf(out, "warning: the '%s' clock does not order events of different CPUs", t->clock);
+	else
+		fprintf(out, "warning: the trace does not name its clock; trace-cmd's default (local) does not order events of different CPUs");
+	fprintf(out, " (%" PRIu64 " timestamps here are shared by ckrm events of two or more CPUs), yet the LRU replay depends on their order: record with -C counter\n",
+		a->ties.cross_cpu_groups);
+}
+
 static void header(FILE *out, const struct analysis *a)
 {
 	char t0[32], t1[32], lost[1024];
@@ -44,9 +65,10 @@ static void header(FILE *out, const struct analysis *a)
 	int k;
 
 	fprintf(out, "ckrm-analyze: %s\n", a->trace.path ? a->trace.path : "(events)");
-	fprintf(out, "trace: %" PRIu64 " events on %d CPUs, %" PRIu64 " of them ckrm, from %s to %s s\n",
-		a->trace.records, a->trace.nr_cpus, a->ckrm_events, ts_str(a->first_ts, t0, sizeof(t0)),
-		ts_str(a->last_ts, t1, sizeof(t1)));
+	fprintf(out, "trace: %" PRIu64 " events on %d CPUs, %" PRIu64 " of them ckrm, from %s to %s%s\n",
+		a->trace.records, a->trace.nr_cpus, a->ckrm_events, ts_str(a, a->first_ts, t0, sizeof(t0)),
+		ts_str(a, a->last_ts, t1, sizeof(t1)), a->trace.ts_unit == TS_EVENTS ? "" : " s");
+	clock_lines(out, a);
 	if (a->losses.any) {
 		losses_describe(&a->losses, lost, sizeof(lost));
 		fprintf(out, "lost events: %s\n", lost);
@@ -76,7 +98,7 @@ static void checks(FILE *out, const struct analysis *a)
 		if (c->first.set && c->status == ST_FAIL) {
 			char ts[32];
 
-			fprintf(out, "    first offending event: %s CPU %d %s: %s\n", ts_str(c->first.ts, ts, sizeof(ts)),
+			fprintf(out, "    first offending event: %s CPU %d %s: %s\n", ts_str(a, c->first.ts, ts, sizeof(ts)),
 				c->first.cpu, c->first.kind < CK_NR_KINDS ? kind_name(c->first.kind) : "?",
 				c->first.fields);
 		}
@@ -181,8 +203,8 @@ static void classes(FILE *out, const struct analysis *a)
 			class_name(a, pick[i], name, sizeof(name)), pages_or_unknown(c->usage_known, c->pages, p, sizeof(p)),
 			pages_or_unknown(c->usage_known, c->peak, pk, sizeof(pk)), limit_text(c, true, g, sizeof(g)),
 			limit_text(c, false, l, sizeof(l)), d,
-			c->created_in_trace ? ts_str(c->created_ts, t0, sizeof(t0)) : "(before)",
-			c->destroyed ? ts_str(c->destroyed_ts, t1, sizeof(t1)) : "-");
+			c->created_in_trace ? ts_str(a, c->created_ts, t0, sizeof(t0)) : "(before)",
+			c->destroyed ? ts_str(a, c->destroyed_ts, t1, sizeof(t1)) : "-");
 	}
 	fprintf(out, "  (pages: LRU pages from the replay, ? until a snapshot or the class's creation; guarantee and\n"
 		     "   limit in pages from ckrm_victim_select, else as a share of the parent's; drift: replayed minus\n"
@@ -216,7 +238,7 @@ static void reclaim(FILE *out, const struct analysis *a)
 		char ts[32];
 
 		fprintf(out, "  pass %" PRIu64 " at %s CPU %d node %" PRId32 " priority %" PRId32 "%s\n", p->id,
-			ts_str(p->ts, ts, sizeof(ts)), p->cpu, p->node, p->priority,
+			ts_str(a, p->ts, ts, sizeof(ts)), p->cpu, p->node, p->priority,
 			p->fallback_select || p->fallback_reclaim ? " FALLBACK" : "");
 		for (k = 0; k < p->nr_classes; k++) {
 			const struct pass_class *pc = &p->classes[k];
@@ -265,7 +287,7 @@ static void classification(FILE *out, const struct analysis *a)
 			snprintf(ev, sizeof(ev), "%" PRId32, m->event);
 		if (!hown)
 			snprintf(how, sizeof(how), "%" PRId32, m->how);
-		fprintf(out, "  %12s %3d %-10s %7" PRId32 " %-16s %-20s %-20s %s\n", ts_str(m->ts, ts, sizeof(ts)), m->cpu,
+		fprintf(out, "  %12s %3d %-10s %7" PRId32 " %-16s %-20s %-20s %s\n", ts_str(a, m->ts, ts, sizeof(ts)), m->cpu,
 			evn ? evn : ev, m->pid, printable(m->comm, comm, sizeof(comm)),
 			class_name(a, m->from_index, from, sizeof(from)), class_name(a, m->to_index, to, sizeof(to)),
 			hown ? hown : how);
@@ -288,7 +310,7 @@ static void migrations(FILE *out, const struct analysis *a)
 		char ts[32], from[64], to[64];
 
 		fprintf(out, "  %12s CPU %d mm 0x%" PRIx64 " %s -> %s: walked %" PRIu64 ", moved %" PRIu64 "\n",
-			ts_str(m->ts, ts, sizeof(ts)), m->cpu, m->mm, class_name(a, m->from_index, from, sizeof(from)),
+			ts_str(a, m->ts, ts, sizeof(ts)), m->cpu, m->mm, class_name(a, m->from_index, from, sizeof(from)),
 			class_name(a, m->to_index, to, sizeof(to)), m->walked, m->moved);
 	}
 	if (t->migrations > i)

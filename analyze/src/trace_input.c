@@ -24,20 +24,27 @@
  * lets us keep the file descriptor: when tracecmd_init_data() fails on a
  * damaged file, tracecmd_open() calls tracecmd_close() on a half-built
  * handle, which crashes (NULL dereference), so we never close such a handle.
+ * tracecmd_get_trace_clock() gives the clock the trace was recorded with,
+ * the selected one (in brackets) of the TRACECLOCK option the recorder
+ * stored, or NULL without one; the string belongs to the handle.
  */
 struct tracecmd_input *tracecmd_alloc_fd(int fd, int flags);
 int tracecmd_read_headers(struct tracecmd_input *handle, int state);
 const char *tracecmd_get_cpustats(struct tracecmd_input *handle);
+const char *tracecmd_get_trace_clock(struct tracecmd_input *handle);
 
 #define MAX_EVENT_ID 65535
 #define MAX_CPUS 4096
 #define NO_KIND 0xff
 
 struct resolved_field {
+	struct tep_format_field *field; /* libtraceevent's handle, for __data_loc fields */
 	int offset, size;
+	int elem_size;  /* arrays: bytes per element */
 	bool is_signed, relative;
+	bool absent;    /* an optional field this trace's format lacks */
 	enum field_dest dest;
-	size_t dest_offset;
+	size_t dest_offset, count_offset;
 };
 
 struct resolved_event {
@@ -116,9 +123,63 @@ static bool size_fits(enum field_dest dest, int size)
 	case FD_COMM:
 		return size >= 1;
 	case FD_TEXT:
-		return size == 4;
+	case FD_I32_ARRAY:
+	case FD_U64_ARRAY:
+		return size == 4; /* the __data_loc word */
 	}
 	return false;
+}
+
+static bool is_dynamic_dest(enum field_dest dest)
+{
+	return dest == FD_TEXT || dest == FD_I32_ARRAY || dest == FD_U64_ARRAY;
+}
+
+/*
+ * Bytes per element of a __data_loc array. libtraceevent gives the size
+ * for char arrays only (elementsize) and flags longs (the trace's long
+ * size); other element types are named in the field's type.
+ */
+static int array_element_size(struct tep_handle *tep, const struct tep_format_field *f)
+{
+	static const struct {
+		const char *type;
+		int size;
+	} types[] = {
+		{ "char", 1 },		{ "unsigned char", 1 },	     { "s8", 1 },  { "u8", 1 },
+		{ "short", 2 },		{ "unsigned short", 2 },     { "s16", 2 }, { "u16", 2 },
+		{ "int", 4 },		{ "unsigned int", 4 },	     { "s32", 4 }, { "u32", 4 },
+		{ "long long", 8 },	{ "unsigned long long", 8 }, { "s64", 8 }, { "u64", 8 },
+	};
+	const char *t = f->type ? f->type : "";
+	size_t n, i;
+
+	if (f->elementsize > 0 && f->elementsize <= 8)
+		return (int)f->elementsize;
+	if (!strncmp(t, "__data_loc ", 11))
+		t += 11;
+	else if (!strncmp(t, "__rel_loc ", 10))
+		t += 10;
+	n = strlen(t);
+	if (n < 2 || strcmp(t + n - 2, "[]"))
+		return 0;
+	n -= 2;
+	if (f->flags & TEP_FIELD_IS_LONG || (n == 4 && !strncmp(t, "long", 4)) ||
+	    (n == 13 && !strncmp(t, "unsigned long", 13)))
+		return tep_get_long_size(tep);
+	for (i = 0; i < sizeof(types) / sizeof(types[0]); i++)
+		if (strlen(types[i].type) == n && !strncmp(t, types[i].type, n))
+			return types[i].size;
+	return 0;
+}
+
+static bool element_fits(enum field_dest dest, int elem_size)
+{
+	if (dest == FD_I32_ARRAY)
+		return elem_size == 1 || elem_size == 2 || elem_size == 4;
+	if (dest == FD_U64_ARRAY)
+		return elem_size == 1 || elem_size == 2 || elem_size == 4 || elem_size == 8;
+	return true;
 }
 
 static void resolve_event(struct reader *r, enum ckrm_kind kind)
@@ -143,26 +204,37 @@ static void resolve_event(struct reader *r, enum ckrm_kind kind)
 		struct resolved_field *rf = &re->fields[i];
 		bool dynamic = f && (f->flags & TEP_FIELD_IS_DYNAMIC);
 		bool array = f && (f->flags & TEP_FIELD_IS_ARRAY);
+		bool array_dest = cf->dest == FD_I32_ARRAY || cf->dest == FD_U64_ARRAY;
 
+		rf->dest = cf->dest;
+		rf->dest_offset = cf->offset;
+		rf->count_offset = cf->count_offset;
+		if (!f && cf->optional) {
+			/* A kernel from before the field: the event says so (count -1). */
+			rf->absent = true;
+			continue;
+		}
 		if (!f) {
 			re->missing = cf->name;
 			snprintf(re->why, sizeof(re->why), "lack field '%s'", cf->name);
 			return;
 		}
+		if (array_dest)
+			rf->elem_size = array_element_size(r->tep, f);
 		if (f->offset < 0 || f->size <= 0 || f->offset > 65535 || !size_fits(cf->dest, f->size) ||
-		    (cf->dest == FD_TEXT) != dynamic || (cf->dest == FD_COMM && !array) ||
-		    (cf->dest != FD_TEXT && cf->dest != FD_COMM && array)) {
+		    is_dynamic_dest(cf->dest) != dynamic || (cf->dest == FD_COMM && !array) ||
+		    (array_dest && (!array || !element_fits(cf->dest, rf->elem_size))) ||
+		    (cf->dest != FD_TEXT && cf->dest != FD_COMM && !array_dest && array)) {
 			re->missing = cf->name;
 			snprintf(re->why, sizeof(re->why), "have field '%s' as '%s' (%d bytes), not as tracepoints/events.md defines it",
 				 cf->name, f->type ? f->type : "?", f->size);
 			return;
 		}
+		rf->field = f;
 		rf->offset = f->offset;
 		rf->size = f->size;
 		rf->is_signed = f->flags & TEP_FIELD_IS_SIGNED;
 		rf->relative = f->flags & TEP_FIELD_IS_RELATIVE;
-		rf->dest = cf->dest;
-		rf->dest_offset = cf->offset;
 		if (f->offset + f->size > re->min_size)
 			re->min_size = f->offset + f->size;
 	}
@@ -178,6 +250,36 @@ static uint64_t read_number(struct reader *r, const unsigned char *p, int size, 
 	return v;
 }
 
+/*
+ * A __data_loc field's bytes inside the record. libtraceevent's encoding
+ * (what tep_get_field_raw() decodes, without checking the bounds): the
+ * field's word, read with tep_read_number_field(), holds the offset in its
+ * low 16 bits and the length in its high 16; a relative (__rel_loc) offset
+ * counts from the end of the word.
+ */
+static bool dynamic_data(struct reader *r, const struct tep_record *rec, enum ckrm_kind kind,
+			 const struct resolved_field *f, const unsigned char **ptr, uint32_t *len)
+{
+	unsigned long long loc;
+	uint32_t off;
+	char ts[32];
+
+	if (tep_read_number_field(f->field, rec->data, &loc) == 0) {
+		off = (uint32_t)(loc & 0xffff);
+		*len = (uint32_t)((loc >> 16) & 0xffff);
+		if (f->relative)
+			off += (uint32_t)(f->offset + f->size);
+		if ((uint64_t)off + *len <= (uint64_t)rec->size) {
+			*ptr = (const unsigned char *)rec->data + off;
+			return true;
+		}
+	}
+	format_time(rec->ts, r->a->trace.ts_unit, ts, sizeof(ts));
+	fail(r, "damaged trace: a %s record at %s on CPU %d has %s outside the record", contract_events[kind].name, ts,
+	     rec->cpu, f->dest == FD_TEXT ? "a string" : "an array");
+	return false;
+}
+
 static bool decode(struct reader *r, const struct tep_record *rec, enum ckrm_kind kind, struct ckrm_event *ev)
 {
 	const struct resolved_event *re = &r->events[kind];
@@ -188,7 +290,7 @@ static bool decode(struct reader *r, const struct tep_record *rec, enum ckrm_kin
 	if (rec->size < re->min_size) {
 		char ts[32];
 
-		format_ts(rec->ts, ts, sizeof(ts));
+		format_time(rec->ts, r->a->trace.ts_unit, ts, sizeof(ts));
 		fail(r, "damaged trace: a %s record at %s on CPU %d has %d bytes, its format needs %d",
 		     contract_events[kind].name, ts, rec->cpu, rec->size, re->min_size);
 		return false;
@@ -202,6 +304,12 @@ static bool decode(struct reader *r, const struct tep_record *rec, enum ckrm_kin
 		void *dst = base + f->dest_offset;
 		uint64_t v;
 
+		if (f->absent) {
+			int32_t none = -1;
+
+			memcpy(base + f->count_offset, &none, sizeof(none));
+			continue;
+		}
 		switch (f->dest) {
 		case FD_I32: {
 			int32_t x = (int32_t)(uint32_t)read_number(r, p, f->size, f->is_signed);
@@ -231,24 +339,46 @@ static bool decode(struct reader *r, const struct tep_record *rec, enum ckrm_kin
 			break;
 		}
 		case FD_TEXT: {
-			/* __data_loc: offset in the low 16 bits, length in the high. */
-			uint32_t loc = (uint32_t)read_number(r, p, 4, false);
-			uint32_t off = loc & 0xffff, len = loc >> 16;
+			const unsigned char *s;
+			uint32_t len;
 			struct text_ref t;
 
-			if (f->relative)
-				off += (uint32_t)(f->offset + f->size);
-			if ((uint64_t)off + len > (uint64_t)rec->size) {
-				char ts[32];
-
-				format_ts(rec->ts, ts, sizeof(ts));
-				fail(r, "damaged trace: a %s record at %s on CPU %d has a string outside the record",
-				     contract_events[kind].name, ts, rec->cpu);
+			if (!dynamic_data(r, rec, kind, f, &s, &len))
 				return false;
-			}
-			t.ptr = (const char *)data + off;
+			t.ptr = (const char *)s;
 			t.len = strnlen(t.ptr, len);
 			memcpy(dst, &t, sizeof(t));
+			break;
+		}
+		case FD_I32_ARRAY:
+		case FD_U64_ARRAY: {
+			const unsigned char *elems;
+			uint32_t len, n, j;
+			int32_t count;
+
+			if (!dynamic_data(r, rec, kind, f, &elems, &len))
+				return false;
+			if (len % (uint32_t)f->elem_size) {
+				char ts[32];
+
+				format_time(rec->ts, r->a->trace.ts_unit, ts, sizeof(ts));
+				fail(r, "damaged trace: a %s record at %s on CPU %d has an array of %" PRIu32 " bytes, not a multiple of its %d-byte elements",
+				     contract_events[kind].name, ts, rec->cpu, len, f->elem_size);
+				return false;
+			}
+			n = len / (uint32_t)f->elem_size;
+			count = (int32_t)n;
+			memcpy(base + f->count_offset, &count, sizeof(count));
+			for (j = 0; j < n && j < CKRM_MAX_MAPPERS; j++) {
+				v = read_number(r, elems + (size_t)j * (size_t)f->elem_size, f->elem_size, f->is_signed);
+				if (f->dest == FD_I32_ARRAY) {
+					int32_t x = (int32_t)(uint32_t)v;
+
+					memcpy((char *)dst + j * sizeof(x), &x, sizeof(x));
+				} else {
+					memcpy((char *)dst + j * sizeof(v), &v, sizeof(v));
+				}
+			}
 			break;
 		}
 		}
@@ -413,6 +543,8 @@ int trace_input_read(const char *path, struct analysis *a, char *err, size_t err
 		goto out;
 	}
 	a->trace.nr_cpus = r.nr_cpus;
+	/* Before any event: the clock says what the timestamps count. */
+	analysis_set_clock(a, tracecmd_get_trace_clock(r.handle));
 	a->trace.records_per_cpu = xcalloc((size_t)r.nr_cpus, sizeof(uint64_t));
 	r.last_ts = xcalloc((size_t)r.nr_cpus, sizeof(*r.last_ts));
 	r.seen = xcalloc((size_t)r.nr_cpus, sizeof(*r.seen));

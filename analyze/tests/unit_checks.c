@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The replay and the five checks on in-memory event sequences. */
+#include <stdio.h>
+
+#include "contract.h"
 #include "unit.h"
 #include "unit_events.h"
 
@@ -398,22 +401,170 @@ TEST(reclaim_many_passes_stay_bounded)
 	analysis_free(&a);
 }
 
-TEST(attribution_is_not_verifiable_and_says_why)
+/* The candidate with the largest share wins, ties to the lower id. */
+TEST(attribution_largest_share_wins)
 {
 	struct analysis a;
 
-	REPLAY(&a, ev_create(MS(1), 1, 0, "/a"), ev_create(MS(1), 2, 0, "/b"),
-	       ev_shares(MS(1), 1, "mem", 60, -2), ev_shares(MS(1), 2, "mem", 20, -2),
-	       ev_page(MS(2), 0x10, 1, -1, 1, PR_CHARGE), ev_page(MS(3), 0x10, 1, 1, 2, PR_RMAP_ADD));
-	EXPECT_INT(STATUS(&a, CHECK_ATTRIBUTION), ST_UNVERIFIABLE);
-	EXPECT_HAS(a.checks[CHECK_ATTRIBUTION].reason, "not verifiable from this trace");
-	EXPECT_INT(a.attribution.comparable, 1);
-	EXPECT_INT(a.attribution.contradictions, 1);
-	EXPECT_HAS(a.checks[CHECK_ATTRIBUTION].reason, "went from /a (guarantee 60) to /b (guarantee 20)");
+	REPLAY(&a, ev_page(MS(1), 0x10, 1, -1, 1, PR_CHARGE),
+	       ev_rmap(MS(2), 0x10, 1, 2, PR_RMAP_ADD, 2, CLS(2, 1), SHARE(20, 10)),
+	       ev_rmap(MS(3), 0x10, 2, 3, PR_RMAP_REMOVE, 3, CLS(1, 3, 4), SHARE(10, 30, 29)),
+	       ev_rmap(MS(4), 0x10, 3, 3, PR_RMAP_REMOVE, 2, CLS(4, 3), SHARE(7, 7)),
+	       ev_rmap(MS(5), 0x10, 3, 1, PR_RMAP_REMOVE, 1, CLS(1), SHARE(0)),
+	       ev_rmap(MS(6), 0x20, -1, 5, PR_RMAP_ADD, 1, CLS(5), SHARE(1)));
+	EXPECT_INT(STATUS(&a, CHECK_ATTRIBUTION), ST_PASS);
+	EXPECT_INT(a.checks[CHECK_ATTRIBUTION].checked, 5);
+	EXPECT_INT(a.checks[CHECK_ATTRIBUTION].violations, 0);
+	EXPECT_INT(a.attribution.contested, 3);
+	EXPECT_INT(a.attribution.owner_kept, 1);
+	EXPECT_INT(a.attribution.most_candidates, 3);
+	EXPECT_HAS(a.checks[CHECK_ATTRIBUTION].reason, "pass (5 rmap decisions checked against their candidates: 2 rmap_add, 3 rmap_remove");
+	EXPECT_INT(analysis_exit_code(&a), 0);
+	analysis_free(&a);
+}
+
+TEST(attribution_fails_on_a_smaller_share)
+{
+	struct analysis a;
+
+	REPLAY(&a, ev_rmap(MS(2), 0x10, 1, 1, PR_RMAP_REMOVE, 2, CLS(1, 2), SHARE(10, 11)),
+	       ev_rmap(MS(3), 0x11, 1, 1, PR_RMAP_REMOVE, 2, CLS(1, 2), SHARE(10, 11)));
+	EXPECT_INT(STATUS(&a, CHECK_ATTRIBUTION), ST_FAIL);
+	EXPECT_INT(a.checks[CHECK_ATTRIBUTION].violations, 2);
+	EXPECT_INT(a.checks[CHECK_ATTRIBUTION].checked, 2);
+	EXPECT_INT(a.checks[CHECK_ATTRIBUTION].first.ts, MS(2));
+	EXPECT_INT(a.checks[CHECK_ATTRIBUTION].first.kind, CK_PAGE_CLASS);
+	EXPECT_HAS(a.checks[CHECK_ATTRIBUTION].first.fields,
+		   "pfn=0x10 nr=1 from=1 to=1 reason=rmap_remove mapper_cls={1,2} mapper_share={10,11}");
+	EXPECT_HAS(a.checks[CHECK_ATTRIBUTION].first.what,
+		   "rmap_remove gives the page to class 1 (share 10 pages), but class 2 has the largest share (11 pages)");
+	EXPECT_HAS(a.checks[CHECK_ATTRIBUTION].reason, "FAIL: 2 violations; first at 0.002000 on CPU 0");
 	EXPECT_INT(analysis_exit_code(&a), 1);
 	analysis_free(&a);
+}
+
+TEST(attribution_tie_goes_to_the_lower_id)
+{
+	struct analysis a;
+
+	REPLAY(&a, ev_rmap(MS(2), 0x10, 1, 3, PR_RMAP_ADD, 2, CLS(1, 3), SHARE(8, 8)));
+	EXPECT_INT(STATUS(&a, CHECK_ATTRIBUTION), ST_FAIL);
+	EXPECT_HAS(a.checks[CHECK_ATTRIBUTION].first.what,
+		   "gives the page to class 3 (share 8 pages), but class 1 has the largest share (8 pages; a tie goes to the lower id)");
+	analysis_free(&a);
+	REPLAY(&a, ev_rmap(MS(2), 0x10, 3, 1, PR_RMAP_ADD, 2, CLS(3, 1), SHARE(8, 8)));
+	EXPECT_INT(STATUS(&a, CHECK_ATTRIBUTION), ST_PASS);
+	analysis_free(&a);
+}
+
+/* What the contract says of the candidates and of from/to, event by event. */
+TEST(attribution_candidates_follow_the_contract)
+{
+	const struct {
+		struct ckrm_event ev;
+		const char *what;
+	} cases[] = {
+		{ ev_rmap(MS(1), 0x10, 2, 2, PR_RMAP_ADD, 1, CLS(2), SHARE(5)), "rmap_add leaves the owner (class 2) unchanged" },
+		{ ev_rmap(MS(1), 0x10, 3, 2, PR_RMAP_ADD, 2, CLS(1, 2), SHARE(1, 5)), "neither is from=3" },
+		{ ev_rmap(MS(1), 0x10, 1, 2, PR_RMAP_ADD, 3, CLS(1, 2, 3), SHARE(1, 5, 0)), "rmap_add lists 3 candidates; the contract lists at most 2" },
+		{ ev_rmap(MS(1), 0x10, 1, 7, PR_RMAP_REMOVE, 2, CLS(1, 2), SHARE(1, 5)), "gives the page to class 7, which is not among its 2 candidates" },
+		{ ev_rmap(MS(1), 0x10, 1, -1, PR_RMAP_REMOVE, 1, CLS(1), SHARE(1)), "gives the page to class -1, which is not among" },
+		{ ev_rmap(MS(1), 0x10, 1, 2, PR_RMAP_REMOVE, 2, CLS(2, 2), SHARE(5, 5)), "lists class 2 twice among its candidates" },
+	};
+	struct ckrm_event uneven = ev_rmap(MS(1), 0x10, 1, 2, PR_RMAP_REMOVE, 2, CLS(1, 2), SHARE(1, 5));
+	struct ckrm_event many = ev_rmap(MS(1), 0x10, 1, 2, PR_RMAP_REMOVE, 1, CLS(2), SHARE(5));
+	struct analysis a;
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		REPLAY(&a, cases[i].ev);
+		EXPECT_INT(STATUS(&a, CHECK_ATTRIBUTION), ST_FAIL);
+		EXPECT_HAS(a.checks[CHECK_ATTRIBUTION].first.what, cases[i].what);
+		analysis_free(&a);
+	}
+	uneven.u.page_class.nr_share = 1;
+	REPLAY(&a, uneven);
+	EXPECT_INT(STATUS(&a, CHECK_ATTRIBUTION), ST_FAIL);
+	EXPECT_HAS(a.checks[CHECK_ATTRIBUTION].first.what, "lists 2 candidate classes (mapper_cls) but 1 shares");
+	analysis_free(&a);
+	/* More than the 16 the contract lists: kept are the first 16, shown with "...". */
+	many.u.page_class.nr_cls = many.u.page_class.nr_share = 17;
+	REPLAY(&a, many);
+	EXPECT_INT(STATUS(&a, CHECK_ATTRIBUTION), ST_FAIL);
+	EXPECT_HAS(a.checks[CHECK_ATTRIBUTION].first.what, "rmap_remove lists 17 candidates; the contract lists at most 16");
+	EXPECT_HAS(a.checks[CHECK_ATTRIBUTION].first.fields, "mapper_cls={2,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,...}");
+	analysis_free(&a);
+}
+
+/* Empty candidate lists are not judged; with nothing else, never a pass. */
+TEST(attribution_empty_candidates_are_not_judged)
+{
+	struct analysis a;
+
+	REPLAY(&a, ev_page(MS(1), 0x10, 1, 1, 2, PR_RMAP_ADD), ev_page(MS(2), 0x10, 1, 2, 2, PR_RMAP_REMOVE));
+	EXPECT_INT(STATUS(&a, CHECK_ATTRIBUTION), ST_UNVERIFIABLE);
+	EXPECT_INT(a.checks[CHECK_ATTRIBUTION].skipped, 2);
+	EXPECT_INT(a.checks[CHECK_ATTRIBUTION].checked, 0);
+	EXPECT_HAS(a.checks[CHECK_ATTRIBUTION].reason,
+		   "unverifiable: not verifiable from this trace: none of its 2 rmap events (1 rmap_add, 1 rmap_remove) lists its candidates");
+	EXPECT_INT(analysis_exit_code(&a), 1);
+	analysis_free(&a);
+	/* Beside a judged decision, it is counted and the check passes. */
+	REPLAY(&a, ev_page(MS(1), 0x10, 1, 1, 2, PR_RMAP_ADD),
+	       ev_rmap(MS(2), 0x10, 2, 2, PR_RMAP_REMOVE, 1, CLS(2), SHARE(3)));
+	EXPECT_INT(STATUS(&a, CHECK_ATTRIBUTION), ST_PASS);
+	EXPECT_INT(a.checks[CHECK_ATTRIBUTION].skipped, 1);
+	EXPECT_HAS(a.checks[CHECK_ATTRIBUTION].reason, "not judged: 1 without candidates");
+	analysis_free(&a);
+}
+
+/* A kernel from before the arrays: the format lacks them (count -1). */
+TEST(attribution_format_without_candidates_is_unverifiable)
+{
+	struct analysis a;
+	char buf[256];
+	struct ckrm_event e = ev_rmap(MS(2), 0x10, 1, 2, PR_RMAP_ADD, -1, NULL, NULL);
+
+	REPLAY(&a, e, ev_rmap(MS(3), 0x10, 2, 1, PR_RMAP_REMOVE, -1, NULL, NULL));
+	EXPECT_INT(STATUS(&a, CHECK_ATTRIBUTION), ST_UNVERIFIABLE);
+	EXPECT_INT(a.checks[CHECK_ATTRIBUTION].skipped, 2);
+	EXPECT_HAS(a.checks[CHECK_ATTRIBUTION].reason,
+		   "not verifiable from this trace: this trace's ckrm_page_class format has no mapper_cls and mapper_share fields");
+	EXPECT_INT(analysis_exit_code(&a), 1);
+	analysis_free(&a);
+	/* Its fields print without the arrays. */
+	format_event_fields(&e, buf, sizeof(buf));
+	EXPECT(!strcmp(buf, "pfn=0x10 nr=1 from=1 to=2 reason=rmap_add"));
 	REPLAY(&a, ev_page(MS(2), 0x10, 1, -1, 1, PR_CHARGE));
 	EXPECT_INT(STATUS(&a, CHECK_ATTRIBUTION), ST_NOT_APPLICABLE);
+	EXPECT_HAS(a.checks[CHECK_ATTRIBUTION].reason, "not applicable (no rmap events");
+	EXPECT_INT(analysis_exit_code(&a), 0);
+	analysis_free(&a);
+}
+
+/* Lost events: no pass, but a violation its own event shows still fails. */
+TEST(attribution_with_lost_events)
+{
+	struct analysis a;
+	const struct ckrm_event good = ev_rmap(MS(2), 0x10, 1, 2, PR_RMAP_ADD, 2, CLS(1, 2), SHARE(1, 2));
+	const struct ckrm_event bad = ev_rmap(MS(3), 0x10, 2, 1, PR_RMAP_REMOVE, 2, CLS(1, 2), SHARE(1, 2));
+
+	analysis_init(&a);
+	analysis_loss(&a, 0, LOSS_NO_STATS, -1, 0);
+	analysis_feed(&a, &good);
+	analysis_finish(&a);
+	EXPECT_INT(STATUS(&a, CHECK_ATTRIBUTION), ST_UNVERIFIABLE);
+	EXPECT_HAS(a.checks[CHECK_ATTRIBUTION].reason, "unverifiable: an unknown number of events lost on CPU 0");
+	analysis_free(&a);
+
+	analysis_init(&a);
+	analysis_loss(&a, 0, LOSS_NO_STATS, -1, 0);
+	analysis_feed(&a, &good);
+	analysis_feed(&a, &bad);
+	analysis_finish(&a);
+	EXPECT_INT(STATUS(&a, CHECK_ATTRIBUTION), ST_FAIL);
+	EXPECT_HAS(a.checks[CHECK_ATTRIBUTION].reason, "FAIL: 1 violation; first at 0.003000 on CPU 0");
+	EXPECT_HAS(a.checks[CHECK_ATTRIBUTION].reason, "events were also lost, which cannot explain");
 	analysis_free(&a);
 }
 
@@ -465,5 +616,162 @@ TEST(usage_series_and_peak)
 	EXPECT_INT(c->series.pts[0].ts, MS(1));
 	EXPECT_INT(c->series.pts[4].ts, MS(9));
 	EXPECT_INT(c->series.pts[4].pages, 1);
+	analysis_free(&a);
+}
+
+/*
+ * The global clock's tie that made check 2 fail on pfn 0xa000: CPU 1 put
+ * the page on an LRU and CPU 0 took it off at one timestamp; read del
+ * first, the replay keeps it on the LRU and fails the page's next add. Not
+ * reordered: the violation stands, and says where its state came from.
+ */
+TEST(ties_charge_page_state_from_a_tie)
+{
+	const char *note = " -- note: this page's state comes from its events at 0.001000 on CPU 0 and CPU 1, "
+			   "which share one timestamp; recorded with the 'global' clock their order is unknown: "
+			   "record with -C counter";
+	struct analysis a;
+
+	REPLAY_CLOCK(&a, "global", ev_del(MS(1), 0xa000, 1, ACTIVE_ANON, 0, 0),
+		     on_cpu(ev_add(MS(1), 0xa000, 1, ACTIVE_ANON, 0, 0), 1), ev_add(MS(2), 0xa000, 1, INACTIVE_ANON, 0, 0));
+	EXPECT_INT(STATUS(&a, CHECK_CHARGE), ST_FAIL);
+	EXPECT_INT(a.checks[CHECK_CHARGE].first.ts, MS(2));
+	EXPECT_HAS(a.checks[CHECK_CHARGE].first.what, "pfn 0xa000 added to inactive_anon of class / while already on active_anon");
+	EXPECT_HAS(a.checks[CHECK_CHARGE].first.what, note);
+	EXPECT_HAS(a.checks[CHECK_CHARGE].reason, note);
+	EXPECT_INT(a.ties.cross_cpu_groups, 1);
+	analysis_free(&a);
+
+	/* No clock named: trace-cmd's default (local) does not order CPUs either. */
+	REPLAY_CLOCK(&a, NULL, ev_del(MS(1), 0xa000, 1, ACTIVE_ANON, 0, 0),
+		     on_cpu(ev_add(MS(1), 0xa000, 1, ACTIVE_ANON, 0, 0), 1), ev_add(MS(2), 0xa000, 1, INACTIVE_ANON, 0, 0));
+	EXPECT_HAS(a.checks[CHECK_CHARGE].first.what, "the trace does not name its clock, so their order is unknown");
+	analysis_free(&a);
+
+	/* The counter clock orders CPUs: no note (it never gives one timestamp twice). */
+	REPLAY_CLOCK(&a, "counter", ev_del(1, 0xa000, 1, ACTIVE_ANON, 0, 0),
+		     on_cpu(ev_add(1, 0xa000, 1, ACTIVE_ANON, 0, 0), 1), ev_add(3, 0xa000, 1, INACTIVE_ANON, 0, 0));
+	EXPECT_INT(STATUS(&a, CHECK_CHARGE), ST_FAIL);
+	EXPECT(!strstr(a.checks[CHECK_CHARGE].first.what, "note:"));
+	EXPECT_HAS(a.checks[CHECK_CHARGE].reason, "FAIL: 1 violation; first at #3 on CPU 0: pfn 0xa000 added");
+	analysis_free(&a);
+
+	/* The same events a CPU apart in time: no tie, no note. */
+	REPLAY_CLOCK(&a, "global", ev_del(MS(1), 0xa000, 1, ACTIVE_ANON, 0, 0),
+		     on_cpu(ev_add(MS(1) + 1, 0xa000, 1, ACTIVE_ANON, 0, 0), 1), ev_add(MS(2), 0xa000, 1, INACTIVE_ANON, 0, 0));
+	EXPECT_INT(STATUS(&a, CHECK_CHARGE), ST_FAIL);
+	EXPECT(!strstr(a.checks[CHECK_CHARGE].first.what, "note:"));
+	EXPECT_INT(a.ties.cross_cpu_groups, 0);
+	analysis_free(&a);
+}
+
+/* The offending event itself shares its timestamp with the page's events on other CPUs. */
+TEST(ties_charge_offending_event_in_a_tie)
+{
+	struct analysis a;
+
+	REPLAY_CLOCK(&a, "global", ev_add(MS(1), 0x10, 1, ACTIVE_ANON, 0, 0),
+		     ev_add(MS(2), 0x99, 1, ACTIVE_ANON, 0, 0),              /* another page: unrelated */
+		     on_cpu(ev_add(MS(2), 0x10, 1, INACTIVE_ANON, 0, 0), 1), /* the violation */
+		     ev_del(MS(2), 0x10, 1, ACTIVE_ANON, 0, 0),              /* read after it, same page */
+		     on_cpu(ev_del(MS(2), 0x99, 1, ACTIVE_ANON, 0, 0), 1),
+		     ev_add(MS(3), 0x20, 1, ACTIVE_ANON, 0, 0));
+	EXPECT_INT(STATUS(&a, CHECK_CHARGE), ST_FAIL);
+	EXPECT_INT(a.checks[CHECK_CHARGE].first.cpu, 1);
+	EXPECT_INT(a.checks[CHECK_CHARGE].tie.others, 1);
+	EXPECT_HAS(a.checks[CHECK_CHARGE].first.what,
+		   "while already on active_anon of class / -- note: 1 event of this page on other CPUs shares this timestamp; "
+		   "recorded with the 'global' clock their order is unknown: record with -C counter");
+	analysis_free(&a);
+
+	/* Ties on one CPU keep their order: nothing to say. */
+	REPLAY_CLOCK(&a, "global", ev_add(MS(1), 0x10, 1, ACTIVE_ANON, 0, 0), ev_add(MS(1), 0x10, 1, ACTIVE_ANON, 0, 0),
+		     ev_del(MS(1), 0x10, 1, ACTIVE_ANON, 0, 0));
+	EXPECT_INT(STATUS(&a, CHECK_CHARGE), ST_FAIL);
+	EXPECT(!strstr(a.checks[CHECK_CHARGE].first.what, "note:"));
+	EXPECT_INT(a.ties.cross_cpu_groups, 0);
+	analysis_free(&a);
+}
+
+/* Check 1: a snapshot row and an LRU event of its class and zone on another CPU. */
+TEST(ties_drift_snapshot_and_lru_event)
+{
+	struct analysis a;
+
+	REPLAY_CLOCK(&a, "global", ev_create(MS(1), 1, 0, "/a"),
+		     on_cpu(ev_add(MS(2), 0x10, 1, ACTIVE_ANON, 0, 1), 1),
+		     on_cpu(ev_add(MS(2), 0x11, 1, ACTIVE_ANON, 1, 1), 1), /* another zone: unrelated */
+		     ev_stat(MS(2), 1, 1, 0, 0, 0, 0, 0, 0, 0));
+	EXPECT_INT(STATUS(&a, CHECK_DRIFT), ST_FAIL);
+	EXPECT_HAS(a.checks[CHECK_DRIFT].first.what,
+		   "(drift +1 pages) -- note: 1 LRU event of this class and zone on other CPUs shares this timestamp; "
+		   "recorded with the 'global' clock their order is unknown");
+	EXPECT_INT(STATUS(&a, CHECK_TOTALS), ST_PASS);
+	analysis_free(&a);
+}
+
+/* Check 3: snapshot rows of two CPUs at one timestamp. */
+TEST(ties_totals_snapshot_rows)
+{
+	struct analysis a;
+
+	REPLAY_CLOCK(&a, "local", ev_stat(MS(1), 2, 0, 0, 1, 0, 0, 1, 0, 0),
+		     on_cpu(ev_stat(MS(1), 1, 0, 0, 1, 0, 0, 1, 0, 0), 1));
+	EXPECT_INT(STATUS(&a, CHECK_TOTALS), ST_FAIL);
+	EXPECT_HAS(a.checks[CHECK_TOTALS].first.what,
+		   "came after snapshot 2 began: snapshot 1 was summed without it -- note: 1 ckrm_class_stat event on other "
+		   "CPUs shares this timestamp; recorded with the 'local' clock their order is unknown: record with -C counter");
+	analysis_free(&a);
+}
+
+/* The contract gives charge, uncharge and migrate empty candidate arrays. */
+TEST(attribution_other_reasons_list_no_candidates)
+{
+	const int32_t reasons[] = { PR_CHARGE, PR_UNCHARGE, PR_MIGRATE };
+	const char *names[] = { "charge", "uncharge", "migrate" };
+	struct analysis a;
+	char want[160];
+	size_t i;
+
+	for (i = 0; i < 3; i++) {
+		REPLAY(&a, ev_page(MS(1), 0x10, 1, -1, 1, PR_CHARGE),
+		       ev_rmap(MS(2), 0x10, 1, 2, reasons[i], 1, CLS(2), SHARE(4)));
+		EXPECT_INT(STATUS(&a, CHECK_ATTRIBUTION), ST_FAIL);
+		EXPECT_INT(a.checks[CHECK_ATTRIBUTION].violations, 1);
+		EXPECT_INT(a.checks[CHECK_ATTRIBUTION].first.ts, MS(2));
+		snprintf(want, sizeof(want),
+			 "%s lists 1 candidate classes (mapper_cls) and 1 shares (mapper_share); the contract gives this reason empty arrays",
+			 names[i]);
+		EXPECT_HAS(a.checks[CHECK_ATTRIBUTION].first.what, want);
+		EXPECT_HAS(a.checks[CHECK_ATTRIBUTION].first.fields, "mapper_cls={2} mapper_share={4}");
+		EXPECT_HAS(a.checks[CHECK_ATTRIBUTION].reason, "FAIL: 1 violation; first at 0.002000 on CPU 0");
+		EXPECT_INT(analysis_exit_code(&a), 1);
+		analysis_free(&a);
+	}
+	/* Beside rmap decisions; a share without a class counts too. */
+	{
+		struct ckrm_event shares_only = ev_page(MS(3), 0x10, 1, 1, -1, PR_UNCHARGE);
+
+		shares_only.u.page_class.nr_share = 1;
+		REPLAY(&a, ev_rmap(MS(2), 0x10, 1, 1, PR_RMAP_REMOVE, 1, CLS(1), SHARE(3)), shares_only);
+		EXPECT_INT(STATUS(&a, CHECK_ATTRIBUTION), ST_FAIL);
+		EXPECT_HAS(a.checks[CHECK_ATTRIBUTION].first.what, "uncharge lists 0 candidate classes (mapper_cls) and 1 shares");
+		EXPECT_INT(a.checks[CHECK_ATTRIBUTION].checked, 1);
+		analysis_free(&a);
+	}
+	/* Empty, as the contract says: checked, and alone not applicable. */
+	REPLAY(&a, ev_page(MS(1), 0x10, 1, -1, 1, PR_CHARGE), ev_page(MS(2), 0x10, 1, 1, 2, PR_MIGRATE),
+	       ev_page(MS(3), 0x10, 1, 2, -1, PR_UNCHARGE));
+	EXPECT_INT(STATUS(&a, CHECK_ATTRIBUTION), ST_NOT_APPLICABLE);
+	EXPECT_INT(a.attribution.others_checked, 3);
+	analysis_free(&a);
+	REPLAY(&a, ev_page(MS(1), 0x10, 1, -1, 1, PR_CHARGE), ev_rmap(MS(2), 0x10, 1, 1, PR_RMAP_REMOVE, 1, CLS(1), SHARE(3)));
+	EXPECT_INT(STATUS(&a, CHECK_ATTRIBUTION), ST_PASS);
+	EXPECT_HAS(a.checks[CHECK_ATTRIBUTION].reason, "1 charge, uncharge and migrate events checked for empty arrays");
+	analysis_free(&a);
+	/* A format without the arrays: nothing to check. */
+	REPLAY(&a, ev_rmap(MS(2), 0x10, -1, 1, PR_CHARGE, -1, NULL, NULL));
+	EXPECT_INT(STATUS(&a, CHECK_ATTRIBUTION), ST_NOT_APPLICABLE);
+	EXPECT_INT(a.attribution.others_checked, 0);
 	analysis_free(&a);
 }

@@ -105,9 +105,35 @@ static inline struct ckrm_event ev_page(uint64_t ts, uint64_t pfn, int32_t nr, i
 {
 	struct ckrm_event e = ev_base(CK_PAGE_CLASS, ts, 0);
 
-	e.u.page_class = (struct ev_page_class){ pfn, nr, from, to, reason };
+	/* Empty candidate lists: the other fields stay zero, as in ev_base(). */
+	e.u.page_class.pfn = pfn;
+	e.u.page_class.nr = nr;
+	e.u.page_class.from = from;
+	e.u.page_class.to = to;
+	e.u.page_class.reason = reason;
 	return e;
 }
+
+/*
+ * An rmap decision (PR_RMAP_ADD or PR_RMAP_REMOVE) among n candidates:
+ * class cls[i] with share[i] pages. n < 0: a format without the arrays.
+ */
+static inline struct ckrm_event ev_rmap(uint64_t ts, uint64_t pfn, int32_t from, int32_t to, int32_t reason, int32_t n,
+					const int32_t *cls, const uint64_t *share)
+{
+	struct ckrm_event e = ev_page(ts, pfn, 1, from, to, reason);
+	int32_t i;
+
+	e.u.page_class.nr_cls = e.u.page_class.nr_share = n;
+	for (i = 0; i < n && i < CKRM_MAX_MAPPERS; i++) {
+		e.u.page_class.mapper_cls[i] = cls[i];
+		e.u.page_class.mapper_share[i] = share[i];
+	}
+	return e;
+}
+
+#define CLS(...) ((const int32_t[]){ __VA_ARGS__ })
+#define SHARE(...) ((const uint64_t[]){ __VA_ARGS__ })
 
 static inline struct ckrm_event ev_select(uint64_t ts, uint64_t pass, int32_t cls, uint64_t usage, uint64_t share,
 					  uint64_t guarantee, bool selected, bool fallback)
@@ -160,6 +186,31 @@ static inline void replay(struct analysis *a, const struct ckrm_event *evs, size
 	do {                                                                            \
 		const struct ckrm_event evs_[] = { __VA_ARGS__ };                       \
 		replay((a), evs_, sizeof(evs_) / sizeof(evs_[0]));                      \
+	} while (0)
+
+/* The same event on another CPU. */
+static inline struct ckrm_event on_cpu(struct ckrm_event e, int cpu)
+{
+	e.cpu = cpu;
+	return e;
+}
+
+/* A sequence from a trace recorded with the named clock (NULL: none named). */
+static inline void replay_clock(struct analysis *a, const char *clock, const struct ckrm_event *evs, size_t n)
+{
+	size_t i;
+
+	analysis_init(a);
+	analysis_set_clock(a, clock);
+	for (i = 0; i < n; i++)
+		analysis_feed(a, &evs[i]);
+	analysis_finish(a);
+}
+
+#define REPLAY_CLOCK(a, clock, ...)                                                     \
+	do {                                                                            \
+		const struct ckrm_event evs_[] = { __VA_ARGS__ };                       \
+		replay_clock((a), (clock), evs_, sizeof(evs_) / sizeof(evs_[0]));       \
 	} while (0)
 
 #define STATUS(a, id) ((a)->checks[id].status)

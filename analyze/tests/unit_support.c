@@ -153,12 +153,12 @@ TEST(reports_of_a_synthetic_memory_trace)
 	       ev_stat(MS(3), 1, 1, 0, 4, 0, 0, 4, 0, 0), ev_select(MS(4), 1, 1, 4, 2, 1, true, false),
 	       ev_reclaim(MS(5), 1, 1, 4, 2, false), ev_del(MS(5), 0x10, 4, 1, 0, 1),
 	       ev_add(MS(5), 0x10, 2, 1, 0, 1), ev_page(MS(6), 0x10, 2, -1, 1, PR_CHARGE),
-	       ev_page(MS(6), 0x10, 2, 1, 0, PR_RMAP_ADD), ev_mm(MS(7), 0xabc, 0, 1, 8, 2),
+	       ev_rmap(MS(6), 0x10, 1, 0, PR_RMAP_ADD, 2, CLS(0, 1), SHARE(9, 4)), ev_mm(MS(7), 0xabc, 0, 1, 8, 2),
 	       ev_classify(MS(8), CE_MANUAL, 5, "sh", 0, 1, CH_MANUAL));
 	f = tmpfile();
 	EXPECT_INT(report_text(f, &a), 0);
 	out = read_all(f);
-	EXPECT_HAS(out, "5 attribution  unverifiable: not verifiable from this trace");
+	EXPECT_HAS(out, "5 attribution  pass (1 rmap decisions checked against their candidates: 1 rmap_add, 0 rmap_remove");
 	EXPECT_HAS(out, "pass 1 at 0.004000 CPU 0 node 0 priority 12");
 	free(out);
 	fclose(f);
@@ -186,5 +186,181 @@ TEST(reports_of_a_synthetic_memory_trace)
 		snprintf(path, sizeof(path), "%s/synthetic-plot", dir);
 		EXPECT_INT(plot_write(path, &a, err, sizeof(err)), 0);
 	}
+	analysis_free(&a);
+}
+
+TEST(time_format_seconds_or_event_numbers)
+{
+	char buf[32];
+
+	format_time(1234567890, TS_NANOSECONDS, buf, sizeof(buf));
+	EXPECT(!strcmp(buf, "1.234568"));
+	format_time(499, TS_NANOSECONDS, buf, sizeof(buf));
+	EXPECT(!strcmp(buf, "0.000000"));
+	format_time(15940238000ull, TS_NANOSECONDS, buf, sizeof(buf));
+	EXPECT(!strcmp(buf, "15.940238"));
+	format_time(123456, TS_EVENTS, buf, sizeof(buf));
+	EXPECT(!strcmp(buf, "#123456"));
+	format_time(0, TS_EVENTS, buf, sizeof(buf));
+	EXPECT(!strcmp(buf, "#0"));
+	format_time(UINT64_MAX, TS_EVENTS, buf, sizeof(buf));
+	EXPECT(!strcmp(buf, "#18446744073709551615"));
+}
+
+TEST(clock_names_what_timestamps_count)
+{
+	struct analysis a;
+
+	analysis_init(&a);
+	EXPECT(!a.trace.clock_known && !a.trace.clock_orders_cpus && a.trace.ts_unit == TS_NANOSECONDS);
+	analysis_set_clock(&a, "counter");
+	EXPECT(a.trace.clock_known && a.trace.clock_orders_cpus && a.trace.ts_unit == TS_EVENTS);
+	EXPECT(!strcmp(a.trace.clock, "counter"));
+	analysis_set_clock(&a, "global");
+	EXPECT(a.trace.clock_known && !a.trace.clock_orders_cpus && a.trace.ts_unit == TS_NANOSECONDS);
+	analysis_set_clock(&a, "counterfeit");
+	EXPECT(!a.trace.clock_orders_cpus);
+	/* A damaged name stays printable and bounded. */
+	analysis_set_clock(&a, "x\n\x01y0123456789012345678901234567890123456789");
+	EXPECT(!strncmp(a.trace.clock, "x??y0123", 8) && strlen(a.trace.clock) == sizeof(a.trace.clock) - 1);
+	analysis_set_clock(&a, NULL);
+	EXPECT(!a.trace.clock_known && a.trace.ts_unit == TS_NANOSECONDS);
+	analysis_free(&a);
+}
+
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char *out;
+
+	if (!f)
+		return calloc(1, 1);
+	fseek(f, 0, SEEK_END);
+	out = read_all(f);
+	fclose(f);
+	return out;
+}
+
+/* Every report of a counter-clock trace gives event numbers, not seconds. */
+TEST(reports_with_the_counter_clock)
+{
+	const struct ckrm_event evs[] = {
+		ev_create(10, 1, 0, "/a"), ev_add(11, 0x10, 4, 1, 0, 1), ev_add(12, 0x20, 2, 1, 0, 1),
+		ev_del(13, 0x10, 4, 1, 0, 1), ev_add(14, 0x20, 2, 1, 0, 1), /* added twice: check 2 fails at #14 */
+		ev_classify(15, CE_MANUAL, 5, "sh", 0, 1, CH_MANUAL),
+	};
+	const char *dir = getenv("UNIT_OUT");
+	char err[256], path[600];
+	struct analysis a;
+	FILE *f;
+	char *out;
+
+	replay_clock(&a, "counter", evs, sizeof(evs) / sizeof(evs[0]));
+	f = tmpfile();
+	EXPECT_INT(report_text(f, &a), 0);
+	out = read_all(f);
+	EXPECT_HAS(out, "of them ckrm, from #10 to #15\nclock: counter (timestamps are event numbers across CPUs)\nlost events:");
+	EXPECT_HAS(out, "FAIL: 1 violation; first at #14 on CPU 0: pfn 0x20 added");
+	EXPECT_HAS(out, "    first offending event: #14 CPU 0 ckrm_lru_add: pfn=0x20");
+	EXPECT_HAS(out, "          #15   0 manual");
+	EXPECT(!strstr(out, "warning:"));
+	EXPECT(!strstr(out, "0.000"));
+	free(out);
+	fclose(f);
+
+	f = tmpfile();
+	EXPECT_INT(report_csv(f, &a), 0);
+	out = read_all(f);
+	EXPECT_HAS(out, "event,class_id,class_path,pages\n10,1,\"/a\",0\n11,1,\"/a\",4\n12,1,\"/a\",6\n");
+	free(out);
+	fclose(f);
+
+	f = tmpfile();
+	EXPECT_INT(report_json(f, &a), 0);
+	out = read_all(f);
+	EXPECT_HAS(out, "\"clock\": \"counter\",\n    \"ts_unit\": \"event\",\n    \"clock_orders_cpus\": true,\n"
+			"    \"clock_warning\": false,\n    \"cross_cpu_ties\": 0,");
+	EXPECT_HAS(out, "\"ts_ns\": 14,\n        \"time\": \"#14\",");
+	EXPECT_HAS(out, "\"first_ts_ns\": 10,");
+	free(out);
+	fclose(f);
+
+	if (dir) {
+		snprintf(path, sizeof(path), "%s/counter-plot", dir);
+		EXPECT_INT(plot_write(path, &a, err, sizeof(err)), 0);
+		snprintf(path, sizeof(path), "%s/counter-plot/ckrm-usage.gp", dir);
+		out = slurp(path);
+		EXPECT_HAS(out, "set xlabel 'event number (counter clock)'\n");
+		EXPECT_HAS(out, "data index 0 using 1:2 with steps lw 2 lc 1 title '/a'\n");
+		EXPECT_HAS(out, "set format x '%.0f'\n");
+		free(out);
+		snprintf(path, sizeof(path), "%s/counter-plot/ckrm-usage.dat", dir);
+		out = slurp(path);
+		EXPECT_HAS(out, "# columns: event (the counter clock's event number) pages guarantee_pages limit_pages");
+		EXPECT_HAS(out, "\n10 0 NaN NaN\n11 4 NaN NaN\n");
+		free(out);
+	}
+	analysis_free(&a);
+
+	/* The global clock: seconds, and a warning (LRU events, CPUs not ordered). */
+	replay_clock(&a, "global", evs, sizeof(evs) / sizeof(evs[0]));
+	f = tmpfile();
+	EXPECT_INT(report_text(f, &a), 0);
+	out = read_all(f);
+	EXPECT_HAS(out, "from 0.000000 to 0.000000 s\nclock: global (timestamps are nanoseconds; events of two CPUs can share one)\n"
+			"warning: the 'global' clock does not order events of different CPUs (0 timestamps here are shared by "
+			"ckrm events of two or more CPUs), yet the LRU replay depends on their order: record with -C counter\n");
+	free(out);
+	fclose(f);
+	f = tmpfile();
+	EXPECT_INT(report_csv(f, &a), 0);
+	out = read_all(f);
+	EXPECT_HAS(out, "time_s,class_id,class_path,pages\n0.000000,1,");
+	free(out);
+	fclose(f);
+	f = tmpfile();
+	EXPECT_INT(report_json(f, &a), 0);
+	out = read_all(f);
+	EXPECT_HAS(out, "\"clock\": \"global\",\n    \"ts_unit\": \"ns\",\n    \"clock_orders_cpus\": false,\n"
+			"    \"clock_warning\": true,");
+	EXPECT_HAS(out, "\"time\": \"0.000000\"");
+	free(out);
+	fclose(f);
+	if (dir) {
+		snprintf(path, sizeof(path), "%s/global-plot", dir);
+		EXPECT_INT(plot_write(path, &a, err, sizeof(err)), 0);
+		snprintf(path, sizeof(path), "%s/global-plot/ckrm-usage.gp", dir);
+		out = slurp(path);
+		EXPECT_HAS(out, "set xlabel 'trace time (s)'\n");
+		free(out);
+	}
+	analysis_free(&a);
+
+	/* No clock named, no LRU events: the clock line, no warning; JSON clock null. */
+	REPLAY(&a, ev_classify(MS(1), CE_MANUAL, 5, "sh", 0, 1, CH_MANUAL));
+	f = tmpfile();
+	EXPECT_INT(report_text(f, &a), 0);
+	out = read_all(f);
+	EXPECT_HAS(out, "clock: not named in the trace (timestamps read as nanoseconds");
+	EXPECT(!strstr(out, "warning:"));
+	free(out);
+	fclose(f);
+	f = tmpfile();
+	EXPECT_INT(report_json(f, &a), 0);
+	out = read_all(f);
+	EXPECT_HAS(out, "\"clock\": null,");
+	free(out);
+	fclose(f);
+	analysis_free(&a);
+	/* ... with LRU events: the warning, for trace-cmd's default clock. */
+	REPLAY(&a, ev_add(MS(1), 0x10, 1, 1, 0, 0), on_cpu(ev_del(MS(1), 0x10, 1, 1, 0, 0), 1));
+	f = tmpfile();
+	EXPECT_INT(report_text(f, &a), 0);
+	out = read_all(f);
+	EXPECT_HAS(out, "\nwarning: the trace does not name its clock; trace-cmd's default (local) does not order events of "
+			"different CPUs (1 timestamps here are shared by ckrm events of two or more CPUs), yet the LRU replay "
+			"depends on their order: record with -C counter\n");
+	free(out);
+	fclose(f);
 	analysis_free(&a);
 }

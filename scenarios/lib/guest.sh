@@ -50,14 +50,15 @@ hold_map() {
 }
 
 # bt_start SCRIPT NAME: run bpftrace on SCRIPT in the background, output in
-# $OUT/NAME.out and .err; returns once its probes are attached. bpftrace
+# $OUT/NAME.out and .err; returns once its probes are attached, which its
+# BEGIN probe says ("Attaching N probes" comes before they are). bpftrace
 # finds the kernel's headers in /sys/kernel/kheaders.tar.xz (no BTF here).
 bt_start() {
 	modprobe kheaders
 	bpftrace "$1" >"$OUT/$2.out" 2>"$OUT/$2.err" &
 	BT=$!
 	i=0
-	until grep -q Attaching "$OUT/$2.out" 2>/dev/null; do
+	until grep -q 'Hit Ctrl-C' "$OUT/$2.out" 2>/dev/null; do
 		if ! kill -0 "$BT" 2>/dev/null || [ $i -ge 1200 ]; then
 			echo "bpftrace $1 did not start:"
 			cat "$OUT/$2.err"
