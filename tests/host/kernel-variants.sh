@@ -20,7 +20,7 @@ objs=$(cd "$tree" && git diff --name-only ckrm-base HEAD -- '*.c' |
 # new_warnings OUTPUT: the W=1 warnings not in the known list.
 new_warnings() {
 	grep -E '(warning|error):' "$1" |
-		sed "s|^$tree/||; s/^\\([^:]*\\):[0-9]*:\\([0-9]*:\\)\\? /\\1: /" |
+		sed -E "s|^([^:]*/)?build/linux/||" | sed "s/^\\([^:]*\\):[0-9]*:\\([0-9]*:\\)\\? /\\1: /" |
 		grep -vxFf <(grep -v '^#' "$known") || true
 }
 
