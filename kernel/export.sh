@@ -7,8 +7,9 @@
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
-tree=${1:-$top/build/linux}
-patches=${2:-$top/kernel/patches}
+tree=$(realpath -m "${1:-$top/build/linux}")
+# Absolute: format-patch runs in the tree.
+patches=$(realpath -m "${2:-$top/kernel/patches}")
 . "$top/kernel/base.conf"
 
 die() { echo "kernel-export: $*" >&2; exit 1; }
