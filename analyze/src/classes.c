@@ -104,7 +104,9 @@ uint32_t classes_create(struct class_registry *r, int32_t id, int32_t parent, co
 
 void classes_destroy(struct class_registry *r, int32_t id, const char *path, size_t len, uint64_t ts)
 {
-	struct class_rec *c = &r->recs[classes_lookup(r, id)];
+	/* Look up first: a class unknown until now grows (moves) r->recs. */
+	uint32_t index = classes_lookup(r, id);
+	struct class_rec *c = &r->recs[index];
 
 	c->destroyed = true;
 	c->destroyed_ts = ts;
