@@ -171,11 +171,18 @@ static inline struct ckrm_event ev_mm(uint64_t ts, uint64_t mm, int32_t from, in
 	return e;
 }
 
+/*
+ * Every sequence a test replays is also written as a seed for the event
+ * fuzzer when UNIT_SEEDS names a directory (tests/unit_event_stream.c).
+ */
+void unit_seed(const char *clock, const struct ckrm_event *evs, size_t n);
+
 /* Feeds a sequence to a fresh analysis and concludes it. */
 static inline void replay(struct analysis *a, const struct ckrm_event *evs, size_t n)
 {
 	size_t i;
 
+	unit_seed(NULL, evs, n);
 	analysis_init(a);
 	for (i = 0; i < n; i++)
 		analysis_feed(a, &evs[i]);
@@ -200,6 +207,7 @@ static inline void replay_clock(struct analysis *a, const char *clock, const str
 {
 	size_t i;
 
+	unit_seed(clock, evs, n);
 	analysis_init(a);
 	analysis_set_clock(a, clock);
 	for (i = 0; i < n; i++)
