@@ -89,9 +89,9 @@ test: parts ## run every test: host unit tests, guest tests, scenarios
 bench: parts analyzer ## measure side by side: RBCE's cost at exec; ckrm-analyze against trace-cmd report
 	@$(TOP)/runner/run $(TOP)/bench/rbce $(OUTDIR)/bench-rbce
 	@$(TOP)/bench/report $(OUTDIR)/bench-rbce $(BUILD)/bench/rbce.json
-	@# A trace of more than 1 M events: the storm scenario's.
-	@[ -f $(OUTDIR)/storm/trace.dat ] || $(TOP)/runner/run $(TOP)/scenarios/storm $(OUTDIR)/storm
-	@$(TOP)/bench/analyzer/run $(OUTDIR)/storm/trace.dat $(BUILD)/bench/analyzer.json
+	@# A trace of more than 1 M events (bench/analyzer-trace: about 2.6 M), recorded once.
+	@[ -f $(OUTDIR)/analyzer-trace/trace.dat ] || $(TOP)/runner/run $(TOP)/bench/analyzer-trace $(OUTDIR)/analyzer-trace
+	@$(TOP)/bench/analyzer/run $(OUTDIR)/analyzer-trace/trace.dat $(BUILD)/bench/analyzer.json
 	@jq -s add $(BUILD)/bench/rbce.json $(BUILD)/bench/analyzer.json >$(BUILD)/bench/results.json
 	@echo "results: $(BUILD)/bench/results.json"
 
