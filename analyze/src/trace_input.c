@@ -61,7 +61,9 @@ struct reader {
 	struct tep_handle *tep;
 	struct analysis *a;
 	int nr_cpus;
+	int type_offset, type_size; /* common_type, the event id in every record */
 	int type_end; /* bytes needed to read common_type */
+	bool swap;    /* the trace's byte order is not ours */
 	uint8_t *kind_of_id; /* MAX_EVENT_ID + 1 entries */
 	struct resolved_event events[CK_NR_KINDS];
 	uint64_t *last_ts;   /* per CPU: where a lost-events marker starts */
@@ -196,8 +198,12 @@ static void resolve_event(struct reader *r, enum ckrm_kind kind)
 	r->a->kind_defined[kind] = true;
 	r->kind_of_id[ev->id] = (uint8_t)kind;
 	common = tep_find_common_field(ev, "common_type");
-	if (common && common->offset >= 0 && common->size > 0 && common->offset + common->size > r->type_end)
+	if (common && common->offset >= 0 && common->size > 0 && common->size <= 8 &&
+	    common->offset + common->size > r->type_end) {
+		r->type_offset = common->offset;
+		r->type_size = common->size;
 		r->type_end = common->offset + common->size;
+	}
 	for (i = 0; i < ce->nr_fields; i++) {
 		const struct contract_field *cf = &ce->fields[i];
 		struct tep_format_field *f = tep_find_field(ev, cf->name);
@@ -241,9 +247,39 @@ static void resolve_event(struct reader *r, enum ckrm_kind kind)
 	re->nr_fields = ce->nr_fields;
 }
 
+/*
+ * tep_read_number() without the call, for the trace's own byte order: a
+ * million events have several million fields.
+ */
+static uint64_t read_unsigned(const struct reader *r, const unsigned char *p, int size)
+{
+	uint8_t v8;
+	uint16_t v16;
+	uint32_t v32;
+	uint64_t v64;
+
+	if (r->swap)
+		return tep_read_number(r->tep, p, size);
+	switch (size) {
+	case 1:
+		memcpy(&v8, p, 1);
+		return v8;
+	case 2:
+		memcpy(&v16, p, 2);
+		return v16;
+	case 4:
+		memcpy(&v32, p, 4);
+		return v32;
+	case 8:
+		memcpy(&v64, p, 8);
+		return v64;
+	}
+	return tep_read_number(r->tep, p, size);
+}
+
 static uint64_t read_number(struct reader *r, const unsigned char *p, int size, bool is_signed)
 {
-	uint64_t v = tep_read_number(r->tep, p, size);
+	uint64_t v = read_unsigned(r, p, size);
 
 	if (is_signed && size < 8 && (v >> (size * 8 - 1)) & 1)
 		v |= ~0ULL << (size * 8);
@@ -408,7 +444,8 @@ static int on_record(struct tracecmd_input *handle, struct tep_record *rec, int 
 	r->a->trace.records_per_cpu[cpu]++;
 	if (!rec->data || rec->size < r->type_end || r->type_end <= 0)
 		return 0;
-	id = tep_data_type(r->tep, rec);
+	/* What tep_data_type() reads, from the offsets resolved at the start. */
+	id = (int)read_unsigned(r, (const unsigned char *)rec->data + r->type_offset, r->type_size);
 	if (id < 0 || id > MAX_EVENT_ID || (kind = r->kind_of_id[id]) == NO_KIND)
 		return 0;
 	if (r->events[kind].missing) {
@@ -548,6 +585,7 @@ int trace_input_read(const char *path, struct analysis *a, char *err, size_t err
 	a->trace.records_per_cpu = xcalloc((size_t)r.nr_cpus, sizeof(uint64_t));
 	r.last_ts = xcalloc((size_t)r.nr_cpus, sizeof(*r.last_ts));
 	r.seen = xcalloc((size_t)r.nr_cpus, sizeof(*r.seen));
+	r.swap = tep_is_file_bigendian(r.tep) != tep_is_local_bigendian(r.tep);
 	r.kind_of_id = xmalloc(MAX_EVENT_ID + 1);
 	memset(r.kind_of_id, NO_KIND, MAX_EVENT_ID + 1);
 	for (k = 0; k < CK_NR_KINDS; k++)
