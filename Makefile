@@ -68,7 +68,9 @@ guest: | $(TREE)/.git ## build the programs the guest runs (shared over 9p as /c
 	@mkdir -p $(GUEST)/selftests/ckrm
 	@$(MAKE) -s -C $(TREE)/tools/testing/selftests/ckrm OUTPUT=$(GUEST)/selftests/ckrm
 	@$(CC) -std=c11 -D_GNU_SOURCE -O2 -Wall -Wextra -Werror -o $(GUEST)/exec-loop $(TOP)/bench/exec-loop.c
+	@$(CC) -std=c11 -D_GNU_SOURCE -O2 -Wall -Wextra -Werror -o $(GUEST)/membench $(TOP)/bench/membench.c
 	@cp $(TOP)/scenarios/lib/guest.sh $(GUEST)/scenario-lib.sh
+	@cp $(TOP)/bench/lib.sh $(GUEST)/bench-lib.sh
 	@mkdir -p $(GUEST)/tracepoints && cp $(TOP)/tracepoints/*.bt $(TOP)/tracepoints/presets/[a-z]* $(GUEST)/tracepoints/
 
 # The root filesystem (network and disk bound) builds while the kernel
@@ -86,13 +88,16 @@ run: parts analyzer ## boot the kernel, run SCENARIO under trace-cmd, print the 
 test: parts ## run every test: host unit tests, guest tests, scenarios
 	@$(TOP)/tests/run-all
 
-bench: parts analyzer ## measure side by side: RBCE's cost at exec; ckrm-analyze against trace-cmd report
+bench: parts analyzer ## measure side by side: memory controller (hot paths, reclaim, enforcement), RBCE's cost at exec, ckrm-analyze against trace-cmd report
 	@$(TOP)/runner/run $(TOP)/bench/rbce $(OUTDIR)/bench-rbce
 	@$(TOP)/bench/report $(OUTDIR)/bench-rbce $(BUILD)/bench/rbce.json
+	@# Alternated boots; BENCH_ROUNDS, BENCH_REPS, BENCH_MODES: see bench/mem-boots.
+	@$(TOP)/bench/mem-boots $(OUTDIR)/bench-mem
+	@$(TOP)/bench/mem-report $(OUTDIR)/bench-mem $(BUILD)/bench/mem.json
 	@# A trace of more than 1 M events (bench/analyzer-trace: about 2.6 M), recorded once.
 	@[ -f $(OUTDIR)/analyzer-trace/trace.dat ] || $(TOP)/runner/run $(TOP)/bench/analyzer-trace $(OUTDIR)/analyzer-trace
 	@$(TOP)/bench/analyzer/run $(OUTDIR)/analyzer-trace/trace.dat $(BUILD)/bench/analyzer.json
-	@jq -s add $(BUILD)/bench/rbce.json $(BUILD)/bench/analyzer.json >$(BUILD)/bench/results.json
+	@jq -s add $(BUILD)/bench/rbce.json $(BUILD)/bench/mem.json $(BUILD)/bench/analyzer.json >$(BUILD)/bench/results.json
 	@echo "results: $(BUILD)/bench/results.json"
 
 clean: ## remove build output (keeps build/linux and the caches)
