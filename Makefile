@@ -16,16 +16,22 @@ export CCACHE_BASEDIR ?= $(TOP)
 # Config fragments merged over tinyconfig, in this order.
 FRAGMENTS  := $(addprefix $(TOP)/kernel/config/,guest.config tracing.config debug.config ckrm.config)
 BZIMAGE    := $(KOBJ)/arch/x86/boot/bzImage
+# The bench kernel: the test kernel without debug.config (lockdep, DEBUG_VM,
+# CKRM_MEM_DEBUG), so that make bench measures what a production kernel costs.
+BENCH_KOBJ := $(BUILD)/kernel-bench-obj
+BENCH_FRAGMENTS := $(filter-out %/debug.config,$(FRAGMENTS))
+BENCH_BZIMAGE := $(BENCH_KOBJ)/arch/x86/boot/bzImage
 JOBS       ?= $(shell nproc)
 # Its own -j, outside any jobserver of ours.
-KMAKE       = MAKEFLAGS= $(MAKE) -s -C $(TREE) O=$(KOBJ) -j$(JOBS) CC="ccache gcc"
+KMAKE_IN    = MAKEFLAGS= $(MAKE) -s -C $(TREE) -j$(JOBS) CC="ccache gcc" O=
+KMAKE       = $(KMAKE_IN)$(KOBJ)
 
 SCENARIO   ?= baseline
 # SCENARIO is a name under scenarios/ or a path to a scenario directory.
 SCENARIO_DIR = $(if $(wildcard $(SCENARIO)/run),$(abspath $(SCENARIO)),$(TOP)/scenarios/$(SCENARIO))
 
 .PHONY: help deps deps-check kernel-tree kernel-export kernel-config kernel \
-	rootfs guest parts analyzer run test bench clean
+	kernel-bench rootfs guest parts analyzer run test bench clean
 
 help: ## list the targets
 	@echo "CKRM on Linux 6.1. Targets:"
@@ -50,6 +56,10 @@ $(KOBJ)/.config: $(FRAGMENTS) $(TOP)/kernel/config.sh $(TOP)/kernel/check-config
 	@echo "  CONFIG tinyconfig + $(notdir $(FRAGMENTS))"
 	@$(TOP)/kernel/config.sh $(TREE) $(KOBJ) $(FRAGMENTS)
 
+$(BENCH_KOBJ)/.config: $(BENCH_FRAGMENTS) $(TOP)/kernel/config.sh $(TOP)/kernel/check-config.sh | $(TREE)/.git
+	@echo "  CONFIG tinyconfig + $(notdir $(BENCH_FRAGMENTS)) (bench)"
+	@$(TOP)/kernel/config.sh $(TREE) $(BENCH_KOBJ) $(BENCH_FRAGMENTS)
+
 $(TREE)/.git:
 	@$(TOP)/kernel/tree.sh $(TREE) $(TOP)/kernel/patches
 
@@ -63,6 +73,10 @@ kernel: kernel-config ## build the test kernel and its modules (out of tree, cca
 
 rootfs: deps-check ## build (or reuse the cached) guest root filesystem image
 	@$(TOP)/rootfs/build.sh >/dev/null
+
+kernel-bench: deps-check $(BENCH_KOBJ)/.config ## build the bench kernel: the test kernel without its debug options
+	@echo "  KERNEL $(BENCH_BZIMAGE)"
+	@$(KMAKE_IN)$(BENCH_KOBJ) bzImage
 
 guest: | $(TREE)/.git ## build the programs the guest runs (shared over 9p as /ckrm/bin)
 	@mkdir -p $(GUEST)/selftests/ckrm
@@ -88,11 +102,11 @@ run: parts analyzer ## boot the kernel, run SCENARIO under trace-cmd, print the 
 test: parts ## run every test: host unit tests, guest tests, scenarios
 	@$(TOP)/tests/run-all
 
-bench: parts analyzer ## measure side by side: memory controller (hot paths, reclaim, enforcement), RBCE's cost at exec, ckrm-analyze against trace-cmd report
+bench: parts analyzer kernel-bench ## measure side by side: memory controller (hot paths, reclaim, enforcement), RBCE's cost at exec, ckrm-analyze against trace-cmd report
 	@$(TOP)/runner/run $(TOP)/bench/rbce $(OUTDIR)/bench-rbce
 	@$(TOP)/bench/report $(OUTDIR)/bench-rbce $(BUILD)/bench/rbce.json
 	@# Alternated boots; BENCH_ROUNDS, BENCH_REPS, BENCH_MODES: see bench/mem-boots.
-	@$(TOP)/bench/mem-boots $(OUTDIR)/bench-mem
+	@KERNEL=$(BENCH_BZIMAGE) $(TOP)/bench/mem-boots $(OUTDIR)/bench-mem
 	@$(TOP)/bench/mem-report $(OUTDIR)/bench-mem $(BUILD)/bench/mem.json
 	@# A trace of more than 1 M events (bench/analyzer-trace: about 2.6 M), recorded once.
 	@[ -f $(OUTDIR)/analyzer-trace/trace.dat ] || $(TOP)/runner/run $(TOP)/bench/analyzer-trace $(OUTDIR)/analyzer-trace
@@ -101,4 +115,4 @@ bench: parts analyzer ## measure side by side: memory controller (hot paths, rec
 	@echo "results: $(BUILD)/bench/results.json"
 
 clean: ## remove build output (keeps build/linux and the caches)
-	rm -rf $(KOBJ) $(GUEST) $(OUTDIR)
+	rm -rf $(KOBJ) $(BENCH_KOBJ) $(GUEST) $(OUTDIR)

@@ -206,16 +206,20 @@ void reclaim_done(struct analysis *a, const struct ckrm_event *ev)
 	p->fallback_reclaim |= e->fallback;
 
 	c->checked++;
-	if (!e->reclaimed || pass_fallback(p))
+	if (!e->reclaimed)
 		return;
 	name = class_label(class_at(&a->classes, pc->class_index), buf, sizeof(buf));
-	if (!pc->has_select)
+	/*
+	 * A fallback pass selects its victims too (every class at priority
+	 * 0), but may take them below their guarantees.
+	 */
+	if (!pc->has_select && !pass_fallback(p))
 		check_violation(c, ev, "pass %" PRIu64 " reclaimed %" PRIu64 " pages from class %s, which the pass did not consider (no ckrm_victim_select), and the pass is not a fallback",
 				e->pass, e->reclaimed, name);
-	else if (!pc->selected)
-		check_violation(c, ev, "pass %" PRIu64 " reclaimed %" PRIu64 " pages from class %s, which it did not select, and the pass is not a fallback",
+	else if (pc->has_select && !pc->selected)
+		check_violation(c, ev, "pass %" PRIu64 " reclaimed %" PRIu64 " pages from class %s, which it did not select",
 				e->pass, e->reclaimed, name);
-	else if (pc->guarantee && (pc->usage < pc->reclaimed || pc->usage - pc->reclaimed < pc->guarantee))
+	else if (!pass_fallback(p) && pc->guarantee && (pc->usage < pc->reclaimed || pc->usage - pc->reclaimed < pc->guarantee))
 		check_violation(c, ev, "pass %" PRIu64 " took class %s below its guarantee: it had %" PRIu64 " pages, %" PRIu64 " were reclaimed, %" PRIu64 " are guaranteed",
 				e->pass, name, pc->usage, pc->reclaimed, pc->guarantee);
 }
@@ -235,11 +239,14 @@ const char *pass_class_why(const struct pass *p, const struct pass_class *pc, ch
 {
 	if (!pc->has_select)
 		snprintf(buf, len, "not considered by the pass (no ckrm_victim_select)");
+	else if (pc->selected && pass_fallback(p))
+		snprintf(buf, len, "selected in the fallback: uses %" PRIu64 " pages, its share allows %" PRIu64 " (weight %d/1000), may go under",
+			 pc->usage, pc->share, pc->weight);
 	else if (pc->selected)
 		snprintf(buf, len, "selected: uses %" PRIu64 " pages, its share allows %" PRIu64 " (weight %d/1000)",
 			 pc->usage, pc->share, pc->weight);
 	else if (pass_fallback(p))
-		snprintf(buf, len, "not selected, reclaimed from in the fallback");
+		snprintf(buf, len, "not selected in the fallback: a heavier class went first (weight %d/1000)", pc->weight);
 	else if (pc->usage <= pc->share)
 		snprintf(buf, len, "not selected: within its share (%" PRIu64 " of %" PRIu64 " pages)", pc->usage, pc->share);
 	else if (pc->guarantee && pc->usage <= pc->guarantee)

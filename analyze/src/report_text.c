@@ -220,7 +220,7 @@ static void reclaim(FILE *out, const struct analysis *a)
 		fprintf(out, "\nreclaim: no ckrm_victim_select or ckrm_reclaim events\n");
 		return;
 	}
-	fprintf(out, "\nreclaim: %" PRIu64 " passes, %" PRIu64 " of them fallbacks (every class reclaimed)\n", r->passes,
+	fprintf(out, "\nreclaim: %" PRIu64 " passes, %" PRIu64 " of them fallbacks (victims may go under their guarantees)\n", r->passes,
 		r->fallback_passes);
 	fprintf(out, "  per class: %6s %-28s %9s %9s %9s %9s\n", "id", "path", "selected", "scanned", "skipped", "reclaimed");
 	for (i = 0; i < a->classes.n; i++) {

@@ -335,19 +335,32 @@ TEST(reclaim_only_from_selected_classes)
 	analysis_free(&a);
 }
 
-TEST(reclaim_fallback_takes_from_everyone)
+TEST(reclaim_fallback_may_go_under_guarantees)
 {
 	struct analysis a;
 
-	REPLAY(&a, ev_select(MS(2), 7, 1, 100, 50, 0, true, true), ev_select(MS(2), 7, 2, 10, 50, 0, false, true),
+	/* Priority 0: every class selected, both taken under their guarantees. */
+	REPLAY(&a, ev_select(MS(2), 7, 1, 100, 50, 90, true, true), ev_select(MS(2), 7, 2, 10, 50, 10, true, true),
 	       ev_reclaim(MS(3), 7, 1, 32, 20, true), ev_reclaim(MS(3), 7, 2, 32, 5, true));
 	EXPECT_INT(STATUS(&a, CHECK_RECLAIM), ST_PASS);
 	EXPECT_INT(a.reclaim.fallback_passes, 1);
 	analysis_free(&a);
 	/* A pass that turns into a fallback after selecting. */
-	REPLAY(&a, ev_select(MS(2), 7, 1, 100, 50, 0, true, false), ev_select(MS(2), 7, 2, 10, 50, 0, false, false),
-	       ev_reclaim(MS(3), 7, 1, 32, 20, true), ev_reclaim(MS(3), 7, 2, 32, 5, true));
+	REPLAY(&a, ev_select(MS(2), 7, 1, 100, 50, 90, true, false), ev_select(MS(2), 7, 2, 10, 50, 0, false, false),
+	       ev_reclaim(MS(3), 7, 1, 32, 20, true));
 	EXPECT_INT(STATUS(&a, CHECK_RECLAIM), ST_PASS);
+	analysis_free(&a);
+}
+
+TEST(reclaim_fallback_takes_only_its_victims)
+{
+	struct analysis a;
+
+	/* The heaviest class is the fallback's victim; the other is not. */
+	REPLAY(&a, ev_create(MS(1), 1, 0, "/a"), ev_create(MS(1), 2, 0, "/b"), ev_select(MS(2), 7, 1, 100, 50, 90, true, true), ev_select(MS(2), 7, 2, 10, 50, 40, false, true),
+	       ev_reclaim(MS(3), 7, 1, 32, 20, true), ev_reclaim(MS(3), 7, 2, 32, 5, true));
+	EXPECT_INT(STATUS(&a, CHECK_RECLAIM), ST_FAIL);
+	EXPECT_HAS(a.checks[CHECK_RECLAIM].first.what, "reclaimed 5 pages from class /b, which it did not select");
 	analysis_free(&a);
 }
 
