@@ -14,32 +14,21 @@ group_file() {
 	esac
 }
 
-# sh -c "$JOIN" FILE CMD...: join through FILE, then exec CMD, so that its
-# address space starts out in the group.
-# shellcheck disable=SC2016
-JOIN='echo $$ >"$0" && exec "$@"'
+# JOIN_FILE and hold_child.
+# shellcheck disable=SC1091
+. /ckrm/bin/scenario-lib.sh
 
 # join GROUP CMD...: CMD in GROUP.
 join() {
 	f=$(group_file "$1")
 	shift
-	sh -c "$JOIN" "$f" "$@"
+	sh -c "$JOIN_FILE" "$f" "$@"
 }
 
-# hold GROUP PAGES: a task in GROUP with PAGES anonymous pages faulted in
-# (the ckrm selftest's mem_test, as scenarios/lib/guest.sh's hold_anon),
-# waiting to be killed; prints its pid once they are. A simple command in
-# the background, not a function (see hold_anon).
+# hold GROUP PAGES: a task in GROUP with PAGES anonymous pages faulted in,
+# waiting to be killed; prints its pid once they are.
 hold() {
-	f=$(group_file "$1")
-	fifo=$(mktemp -u)
-	mkfifo "$fifo"
-	sh -c "$JOIN" "$f" env CKRM_MEM_CHILD=anon CKRM_MEM_PAGES="$2" \
-		/ckrm/bin/selftests/ckrm/mem_test 3>"$fifo" </dev/null >/dev/null 2>&1 &
-	pid=$!
-	head -c1 "$fifo" >/dev/null
-	rm -f "$fifo"
-	echo "$pid"
+	hold_child "$(group_file "$1")" anon "" "$2"
 }
 
 # free_lru_pages: free plus LRU pages, what CKRM takes shares of (the

@@ -22,14 +22,21 @@ in_class() {
 	sh -c "$JOIN_EXEC" "$TC/$cls" "$@"
 }
 
-# hold_anon CLASS PAGES: a task in CLASS with PAGES anonymous pages
-# faulted in, waiting to be killed; prints its pid once they are. A simple
-# command, not a function, in the background: dash keeps a function's saved
-# stdout open in its subshell, which would hold the caller's $(...) open.
-hold_anon() {
+# sh -c "$JOIN_FILE" FILE CMD...: write the pid to FILE (a class's target,
+# a cgroup's cgroup.procs, /dev/null), then exec CMD, so that its address
+# space starts out in that group.
+# shellcheck disable=SC2016
+JOIN_FILE='echo $$ >"$0" && exec "$@"'
+
+# hold_child FILE MODE ARG PAGES: a mem_test child (MODE anon, or map with
+# ARG the file) holding PAGES pages, joined through FILE, waiting to be
+# killed; prints its pid once they are in. A simple command, not a
+# function, in the background: dash keeps a function's saved stdout open
+# in its subshell, which would hold the caller's $(...) open.
+hold_child() {
 	fifo=$(mktemp -u)
 	mkfifo "$fifo"
-	sh -c "$JOIN_EXEC" "$TC/$1" env CKRM_MEM_CHILD=anon CKRM_MEM_PAGES="$2" \
+	sh -c "$JOIN_FILE" "$1" env CKRM_MEM_CHILD="$2" CKRM_MEM_ARG="$3" CKRM_MEM_PAGES="$4" \
 		/ckrm/bin/selftests/ckrm/mem_test 3>"$fifo" </dev/null >/dev/null 2>&1 &
 	pid=$!
 	head -c1 "$fifo" >/dev/null
@@ -37,16 +44,14 @@ hold_anon() {
 	echo "$pid"
 }
 
+# hold_anon CLASS PAGES: a task in CLASS with PAGES anonymous pages.
+hold_anon() {
+	hold_child "$TC/$1/target" anon "" "$2"
+}
+
 # hold_map CLASS FILE PAGES: a task in CLASS mapping FILE, every page read.
 hold_map() {
-	fifo=$(mktemp -u)
-	mkfifo "$fifo"
-	sh -c "$JOIN_EXEC" "$TC/$1" env CKRM_MEM_CHILD=map CKRM_MEM_ARG="$2" CKRM_MEM_PAGES="$3" \
-		/ckrm/bin/selftests/ckrm/mem_test 3>"$fifo" </dev/null >/dev/null 2>&1 &
-	pid=$!
-	head -c1 "$fifo" >/dev/null
-	rm -f "$fifo"
-	echo "$pid"
+	hold_child "$TC/$1/target" map "$2" "$3"
 }
 
 # bt_start SCRIPT NAME: run bpftrace on SCRIPT in the background, output in
