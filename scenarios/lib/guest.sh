@@ -28,9 +28,9 @@ in_class() {
 # shellcheck disable=SC2016
 JOIN_FILE='echo $$ >"$0" && exec "$@"'
 
-# hold_child FILE MODE ARG PAGES: a mem_test child (MODE anon, or map with
-# ARG the file) holding PAGES pages, joined through FILE, waiting to be
-# killed; prints its pid once they are in. A simple command, not a
+# hold_child FILE MODE ARG PAGES: a mem_test child (MODE anon; map or
+# mapfork with ARG the file) holding PAGES pages, joined through FILE,
+# waiting to be killed; prints its pid once they are in. A simple command, not a
 # function, in the background: dash keeps a function's saved stdout open
 # in its subshell, which would hold the caller's $(...) open.
 hold_child() {
