@@ -8,27 +8,17 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 #include <unistd.h>
 
 #include "analyze.h"
-#include "report.h"
+#include "fuzz_reports.h"
 
 static char trace_path[] = "/tmp/ckrm-fuzz-trace-XXXXXX";
-static char plot_dir[] = "/tmp/ckrm-fuzz-plot-XXXXXX";
 static int trace_fd = -1;
-static FILE *null_out;
 
-static void cleanup(void)
+static void remove_trace(void)
 {
-	char path[sizeof(plot_dir) + 32];
-
 	unlink(trace_path);
-	snprintf(path, sizeof(path), "%s/ckrm-usage.dat", plot_dir);
-	unlink(path);
-	snprintf(path, sizeof(path), "%s/ckrm-usage.gp", plot_dir);
-	unlink(path);
-	rmdir(plot_dir);
 }
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
@@ -36,16 +26,12 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	(void)argc;
 	(void)argv;
 	trace_fd = mkstemp(trace_path);
-	if (trace_fd < 0 || !mkdtemp(plot_dir)) {
+	if (trace_fd < 0) {
 		perror("fuzz-trace: temporary file");
 		exit(1);
 	}
-	null_out = fopen("/dev/null", "w");
-	if (!null_out) {
-		perror("fuzz-trace: /dev/null");
-		exit(1);
-	}
-	atexit(cleanup);
+	atexit(remove_trace);
+	fuzz_reports_init("fuzz-trace");
 	return 0;
 }
 
@@ -64,13 +50,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			abort();
 		done += (size_t)n;
 	}
-	if (analyze_trace(trace_path, &a, err, sizeof(err)) == 0) {
-		report_text(null_out, &a);
-		report_json(null_out, &a);
-		report_csv(null_out, &a);
-		plot_write(plot_dir, &a, err, sizeof(err));
-		analysis_exit_code(&a);
-	}
+	if (analyze_trace(trace_path, &a, err, sizeof(err)) == 0)
+		fuzz_reports_run(&a);
 	analysis_free(&a);
 	return 0;
 }
