@@ -19,7 +19,7 @@ BZIMAGE    := $(KOBJ)/arch/x86/boot/bzImage
 # The bench kernel: the test kernel without debug.config (lockdep, DEBUG_VM,
 # CKRM_MEM_DEBUG), so that make bench measures what a production kernel costs.
 BENCH_KOBJ := $(BUILD)/kernel-bench-obj
-BENCH_FRAGMENTS := $(filter-out %/debug.config,$(FRAGMENTS))
+BENCH_FRAGMENTS := $(filter-out %/debug.config,$(FRAGMENTS)) $(TOP)/kernel/config/bench.config
 BENCH_BZIMAGE := $(BENCH_KOBJ)/arch/x86/boot/bzImage
 JOBS       ?= $(shell nproc)
 # Its own -j, outside any jobserver of ours.
@@ -74,7 +74,7 @@ kernel: kernel-config ## build the test kernel and its modules (out of tree, cca
 rootfs: deps-check ## build (or reuse the cached) guest root filesystem image
 	@$(TOP)/rootfs/build.sh >/dev/null
 
-kernel-bench: deps-check $(BENCH_KOBJ)/.config ## build the bench kernel: the test kernel without its debug options
+kernel-bench: deps-check $(BENCH_KOBJ)/.config ## build the bench kernel: the test kernel without its debug options, -O2 and SLUB
 	@echo "  KERNEL $(BENCH_BZIMAGE)"
 	@$(KMAKE_IN)$(BENCH_KOBJ) bzImage
 
