@@ -9,6 +9,9 @@ set -euo pipefail
 tree=$1 obj=$2
 shift 2
 top=$(cd "$(dirname "$0")/.." && pwd)
+# Serial and quick: not a job of the calling make's jobserver, whose
+# descriptors this script does not get ("jobserver unavailable").
+unset MAKEFLAGS MFLAGS
 
 mkdir -p "$obj"
 make -s -C "$tree" O="$obj" tinyconfig >/dev/null
