@@ -31,7 +31,7 @@ SCENARIO   ?= baseline
 SCENARIO_DIR = $(if $(wildcard $(SCENARIO)/run),$(abspath $(SCENARIO)),$(TOP)/scenarios/$(SCENARIO))
 
 .PHONY: help deps deps-check kernel-tree kernel-export kernel-config kernel \
-	kernel-bench rootfs guest parts analyzer run test bench clean
+	kernel-bench rootfs guest parts analyzer run test bench profile clean
 
 help: ## list the targets
 	@echo "CKRM on Linux 6.1. Targets:"
@@ -113,6 +113,11 @@ bench: parts analyzer kernel-bench ## measure side by side: memory controller (h
 	@$(TOP)/bench/analyzer/run $(OUTDIR)/analyzer-trace/trace.dat $(BUILD)/bench/analyzer.json
 	@jq -s add $(BUILD)/bench/rbce.json $(BUILD)/bench/mem.json $(BUILD)/bench/analyzer.json >$(BUILD)/bench/results.json
 	@echo "results: $(BUILD)/bench/results.json"
+
+# The hot-path workload bench/profile/run counts instructions of.
+WORK       ?= anon
+profile: parts kernel-bench ## count, per kernel function, the instructions WORK (anon, read or exec) adds with CKRM and with memcg to ckrm=off
+	@KERNEL=$(BENCH_BZIMAGE) $(TOP)/bench/profile/run $(WORK) $(OUTDIR)/profile-$(WORK)
 
 clean: ## remove build output (keeps build/linux and the caches)
 	rm -rf $(KOBJ) $(BENCH_KOBJ) $(GUEST) $(OUTDIR)
