@@ -132,7 +132,15 @@ static int load_map(const char *path)
 		symbols[nr_symbols].addr = addr;
 		symbols[nr_symbols].name = strdup(name);
 		symbols[nr_symbols].count = 0;
+		if (!symbols[nr_symbols].name)
+			break;
 		nr_symbols++;
+	}
+	/* A partial table would credit functions with their neighbours'. */
+	if (!feof(f)) {
+		fprintf(stderr, "insn-count: could not read all of %s (out of memory or a read error)\n", path);
+		fclose(f);
+		return -1;
 	}
 	fclose(f);
 	qsort(symbols, nr_symbols, sizeof(*symbols), by_addr);
