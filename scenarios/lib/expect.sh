@@ -32,6 +32,17 @@ holds() {
 	fi
 }
 
+# verdict_passes: the analyzer's verdict is "pass"; when it is not, the
+# reason of every check that did not pass is printed, since a scenario that
+# fails once in many runs leaves nothing else to go on.
+verdict_passes() {
+	holds "analyzer: verdict pass" '.verdict == "pass"'
+	jq -e '.verdict == "pass"' "$ANALYSIS" >/dev/null 2>&1 && return 0
+	jq -r '.checks[]? | select(.status == "fail" or .status == "unverifiable")
+		| "#   check \(.id): \(.status): \(.reason)"' "$ANALYSIS" 2>/dev/null
+	return 1
+}
+
 # check_passes NAME...: these of the analyzer's checks passed (not merely
 # "not applicable").
 check_passes() {

@@ -33,4 +33,28 @@ check "expect.sh: a false expression fails" \
 	test "$(expect_with 'echo "{\"x\": 2}"' '.x == 1')" -eq 1
 check "expect.sh: a verdict of fail (exit 1) is read, a true expression holds" \
 	test "$(expect_with 'echo "{\"x\": 1}"; exit 1' '.x == 1')" -eq 0
+
+# verdict_with ANALYZER-SCRIPT: what verdict_passes prints with that stand-in.
+verdict_with() (
+	rm -rf "$tmp/top" "$tmp/out"
+	mkdir -p "$tmp/top/analyze" "$tmp/out"
+	printf '#!/bin/sh\n%s\n' "$1" >"$tmp/top/analyze/ckrm-analyze"
+	chmod +x "$tmp/top/analyze/ckrm-analyze"
+	. "$TOP/scenarios/lib/expect.sh"
+	TOP=$tmp/top
+	analyze "$tmp/out" >/dev/null
+	verdict_passes
+	echo "exit $?"
+)
+fail_json='{"verdict": "fail", "checks": [{"id": "drift", "status": "pass", "reason": "pass (x)"},
+ {"id": "reclaim", "status": "fail", "reason": "FAIL: 1 violation"},
+ {"id": "attribution", "status": "unverifiable", "reason": "unverifiable: lost"}]}'
+out=$(verdict_with "echo '$fail_json'; exit 1")
+check "expect.sh: a failed verdict names each check that did not pass, with its reason" \
+	grep -qz 'not ok - analyzer: verdict pass.*check reclaim: fail: FAIL: 1 violation.*check attribution: unverifiable: unverifiable: lost.*exit 1' <<<"$out"
+check "expect.sh: a failed verdict does not list the checks that passed" \
+	bash -c '! grep -q "check drift" <<<"$1"' _ "$out"
+out=$(verdict_with "echo '{\"verdict\": \"pass\", \"checks\": []}'")
+check "expect.sh: a passing verdict prints one ok line" \
+	test "$out" = "$(printf 'ok - analyzer: verdict pass\nexit 0')"
 [ "$TAP_FAILURES" -eq 0 ]
