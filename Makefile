@@ -23,7 +23,7 @@ BENCH_FRAGMENTS := $(filter-out %/debug.config,$(FRAGMENTS)) $(TOP)/kernel/confi
 BENCH_BZIMAGE := $(BENCH_KOBJ)/arch/x86/boot/bzImage
 JOBS       ?= $(shell nproc)
 # Its own -j, outside any jobserver of ours.
-KMAKE_IN    = MAKEFLAGS= $(MAKE) -s -C $(TREE) -j$(JOBS) CC="ccache gcc" O=
+KMAKE_IN    = MAKEFLAGS= $(MAKE) -s -C $(TREE) -j$(JOBS) CC=$(TOP)/kernel/cc O=
 KMAKE       = $(KMAKE_IN)$(KOBJ)
 
 SCENARIO   ?= baseline
@@ -68,6 +68,7 @@ kernel-config: deps-check $(KOBJ)/.config ## configure the kernel (fails naming 
 kernel: kernel-config ## build the test kernel and its modules (out of tree, ccache)
 	@echo "  KERNEL $(BZIMAGE)"
 	@$(KMAKE) bzImage modules
+	@$(TOP)/kernel/check-bzimage.sh $(KOBJ)
 	@rm -rf $(GUEST)/modules
 	@$(KMAKE) modules_install INSTALL_MOD_PATH=$(GUEST)/modules INSTALL_MOD_STRIP=1 >/dev/null
 
@@ -77,6 +78,7 @@ rootfs: deps-check ## build (or reuse the cached) guest root filesystem image
 kernel-bench: deps-check $(BENCH_KOBJ)/.config ## build the bench kernel: the test kernel without its debug options, -O2 and SLUB
 	@echo "  KERNEL $(BENCH_BZIMAGE)"
 	@$(KMAKE_IN)$(BENCH_KOBJ) bzImage
+	@$(TOP)/kernel/check-bzimage.sh $(BENCH_KOBJ)
 
 guest: | $(TREE)/.git ## build the programs the guest runs (shared over 9p as /ckrm/bin)
 	@mkdir -p $(GUEST)/selftests/ckrm

@@ -35,13 +35,13 @@ variant() { # name, then the options it turns off
 	printf '# CONFIG_%s is not set\n' "$@" >"$work/$name/off.config"
 	check "variant $name: configures" \
 		"$TOP/kernel/config.sh" "$tree" "$obj" "${frags[@]}" "$work/$name/off.config"
-	make -s -C "$tree" O="$obj" CC="ccache gcc" -j"$(nproc)" prepare >/dev/null 2>&1
+	make -s -C "$tree" O="$obj" CC="$TOP/kernel/cc" -j"$(nproc)" prepare >/dev/null 2>&1
 	for o in $objs; do
 		grep -q "^CONFIG_CKRM_MEM=y" "$obj/.config" || case $o in mm/ckrm_mem*) continue ;; esac
 		grep -q "^CONFIG_MEMCG=y" "$obj/.config" || case $o in mm/memcontrol.o) continue ;; esac
 		want+=("$o")
 	done
-	make -s -C "$tree" O="$obj" CC="ccache gcc" W=1 -j"$(nproc)" "${want[@]}" >"$work/$name.log" 2>&1
+	make -s -C "$tree" O="$obj" CC="$TOP/kernel/cc" W=1 -j"$(nproc)" "${want[@]}" >"$work/$name.log" 2>&1
 	check "variant $name: ${#want[@]} files of the series compile" [ $? -eq 0 ]
 	new_warnings "$work/$name.log" >"$work/$name.new"
 	check "variant $name: no W=1 warning the pristine sources lack" \
