@@ -1,8 +1,8 @@
 #!/bin/bash
 # The runner's failure paths, each booted for real: a WARN_ON, a panic, a
-# hang and a failing scenario must each fail the run with the right message
-# and the console tail; a clean run that only prints "WARNING:" from user
-# space must pass.
+# hang, a CPU stuck in the kernel and a failing scenario must each fail the
+# run with the right message and the console tail; a clean run that only
+# prints "WARNING:" from user space must pass.
 . "$(dirname "$0")/../lib.sh"
 s=$TOP/tests/runner/scenarios
 o=$TOP/build/out/runner-tests
@@ -14,6 +14,9 @@ expect_fail "runner: guest panic fails the run and shows the console" \
 	'Kernel panic' "$TOP/runner/run" "$s/panic" "$o/panic"
 expect_fail "runner: hung guest is killed by the watchdog" \
 	'did not finish within 60s' "$TOP/runner/run" "$s/hang" "$o/hang"
+expect_fail "runner: a CPU stuck in the kernel fails the run, named on the last line" \
+	'FAIL lockup: kernel report on the console, first report: .*BUG: soft lockup' \
+	"$TOP/runner/run" "$s/lockup" "$o/lockup"
 expect_fail "runner: failing scenario fails the run" \
 	'exited with status 3' "$TOP/runner/run" "$s/fails" "$o/fails"
 expect_fail "runner: missing scenario is a usage error" \
