@@ -14,10 +14,11 @@ expect_fail "runner: guest panic fails the run and shows the console" \
 	'Kernel panic' "$TOP/runner/run" "$s/panic" "$o/panic"
 expect_fail "runner: hung guest is killed by the watchdog" \
 	'did not finish within 60s' "$TOP/runner/run" "$s/hang" "$o/hang"
-# Whichever of RCU's stall warning and the soft-lockup report comes first.
+# Whichever of the soft-lockup report, RCU's stall warning and the
+# workqueue watchdog's (the stuck CPU's work waits) comes first.
 "$TOP/runner/run" "$s/lockup" "$o/lockup" >"$o-lockup.log" 2>&1
 check "runner: a CPU stuck in the kernel fails the run, named on the last line" \
-	grep -qE 'FAIL lockup: kernel report on the console, first report: .*(BUG: soft lockup|self-detected stall)' \
+	grep -qE 'FAIL lockup: kernel report on the console, first report: .*(BUG: soft lockup|self-detected stall|BUG: workqueue lockup)' \
 	"$o-lockup.log"
 check "runner: the stuck CPU's report names the function it loops in" \
 	grep -q 'lkdtm_SOFTLOCKUP' "$o-lockup.log"
