@@ -19,6 +19,16 @@ git -C "$tree" rev-parse -q --verify "refs/tags/$BASE_TAG" >/dev/null ||
 	die "$tree has no tag $BASE_TAG"
 [ -z "$(git -C "$tree" status --porcelain --untracked-files=no)" ] ||
 	die "$tree has uncommitted changes: commit them first"
+# A fixup exported as a patch of its own would put a correction after the
+# patch it corrects, and every prefix before it would carry the bug.
+unfolded=$(git -C "$tree" log --reverse --format='%h %s' "$BASE_TAG..HEAD" |
+	grep -E '^[0-9a-f]+ (fixup|squash|amend)! ' || true)
+if [ -n "$unfolded" ]; then
+	while read -r id subject; do
+		echo "kernel-export: unfolded ${subject%%!*}: $id $subject" >&2
+	done <<<"$unfolded"
+	die "fold them into the patches they correct first: cd $tree && git rebase -i --autosquash $BASE_TAG"
+fi
 
 mkdir -p "$patches"
 rm -f "$patches"/*.patch
