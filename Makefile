@@ -30,14 +30,14 @@ SCENARIO   ?= baseline
 # SCENARIO is a name under scenarios/ or a path to a scenario directory.
 SCENARIO_DIR = $(if $(wildcard $(SCENARIO)/run),$(abspath $(SCENARIO)),$(TOP)/scenarios/$(SCENARIO))
 
-.PHONY: help deps deps-check kernel-tree kernel-export kernel-config kernel \
+.PHONY: help deps deps-check kernel-tree kernel-export series-check kernel-config kernel \
 	kernel-bench rootfs guest parts analyzer run test bench profile clean
 
 help: ## list the targets
 	@echo "CKRM on Linux 6.1. Targets:"
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | \
 		awk -F':.*## ' '{ printf "  %-14s %s\n", $$1, $$2 }'
-	@echo "Variables: SCENARIO=name-or-path (run), JOBS=N (kernel build)"
+	@echo "Variables: SCENARIO=name-or-path (run), JOBS=N (kernel build), SERIES_CHECK_CONFIGS, SERIES_CHECK_FROM, SERIES_CHECK_TO (series-check)"
 
 deps: ## install the host packages (apt-get; needs root)
 	@$(TOP)/scripts/deps.sh
@@ -48,8 +48,13 @@ deps-check:
 kernel-tree: deps-check ## extract linux-source-6.1 into build/linux and apply kernel/patches
 	@$(TOP)/kernel/tree.sh $(TREE) $(TOP)/kernel/patches
 
-kernel-export: ## write build/linux's commits since the base back to kernel/patches
+kernel-export: ## write build/linux's commits since the base back to kernel/patches (refuses unfolded fixup! commits)
 	@$(TOP)/kernel/export.sh $(TREE) $(TOP)/kernel/patches
+
+# Long (a kernel build per patch and configuration), so not part of test.
+# SERIES_CHECK_CONFIGS, SERIES_CHECK_FROM, SERIES_CHECK_TO: see the script.
+series-check: deps-check ## prove every prefix of kernel/patches builds (CKRM on, CKRM=n, CKRM_MEM=n), W=1 and checkpatch per patch
+	@JOBS=$(JOBS) $(TOP)/kernel/series-check.sh $(TOP)/kernel/patches $(TREE)
 
 # Reconfigure when a fragment changed; Kbuild itself follows Kconfig changes.
 $(KOBJ)/.config: $(FRAGMENTS) $(TOP)/kernel/config.sh $(TOP)/kernel/check-config.sh | $(TREE)/.git
