@@ -21,6 +21,18 @@ BZIMAGE    := $(KOBJ)/arch/x86/boot/bzImage
 BENCH_KOBJ := $(BUILD)/kernel-bench-obj
 BENCH_FRAGMENTS := $(filter-out %/debug.config,$(FRAGMENTS)) $(TOP)/kernel/config/bench.config
 BENCH_BZIMAGE := $(BENCH_KOBJ)/arch/x86/boot/bzImage
+# The KASAN kernel: the test kernel with generic inline KASAN and SLUB
+# (kasan.config, merged last). Its modules and the guest programs built for
+# it go to their own directory, which the runner shares as /ckrm/bin
+# (GUEST_BIN): neither build/kernel-obj nor build/guest changes.
+KASAN_KOBJ := $(BUILD)/kernel-kasan-obj
+KASAN_FRAGMENTS := $(FRAGMENTS) $(TOP)/kernel/config/kasan.config
+KASAN_BZIMAGE := $(KASAN_KOBJ)/arch/x86/boot/bzImage
+KASAN_GUEST := $(BUILD)/kasan-guest
+# What make test-kasan runs (tests/run-all GROUP/NAME), and its timeouts'
+# multiplier: under KASAN and TCG a run takes about twice as long.
+KASAN_TESTS := guest/ckrm-core guest/rbce guest/ckrm-mem scenarios/storm
+KASAN_TIMEOUT_SCALE ?= 2
 JOBS       ?= $(shell nproc)
 # Its own -j, outside any jobserver of ours.
 KMAKE_IN    = MAKEFLAGS= $(MAKE) -s -C $(TREE) -j$(JOBS) CC=$(TOP)/kernel/cc O=
@@ -31,13 +43,13 @@ SCENARIO   ?= baseline
 SCENARIO_DIR = $(if $(wildcard $(SCENARIO)/run),$(abspath $(SCENARIO)),$(TOP)/scenarios/$(SCENARIO))
 
 .PHONY: help deps deps-check kernel-tree kernel-export series-check kernel-config kernel \
-	kernel-bench rootfs guest parts analyzer run test bench profile clean
+	kernel-bench kernel-kasan rootfs guest parts analyzer run test test-kasan bench profile clean
 
 help: ## list the targets
 	@echo "CKRM on Linux 6.1. Targets:"
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | \
 		awk -F':.*## ' '{ printf "  %-14s %s\n", $$1, $$2 }'
-	@echo "Variables: SCENARIO=name-or-path (run), JOBS=N (kernel build), SERIES_CHECK_CONFIGS, SERIES_CHECK_FROM, SERIES_CHECK_TO (series-check)"
+	@echo "Variables: SCENARIO=name-or-path (run), JOBS=N (kernel build), KASAN_TIMEOUT_SCALE (test-kasan), SERIES_CHECK_CONFIGS, SERIES_CHECK_FROM, SERIES_CHECK_TO (series-check)"
 
 deps: ## install the host packages (apt-get; needs root)
 	@$(TOP)/scripts/deps.sh
@@ -65,6 +77,10 @@ $(BENCH_KOBJ)/.config: $(BENCH_FRAGMENTS) $(TOP)/kernel/config.sh $(TOP)/kernel/
 	@echo "  CONFIG tinyconfig + $(notdir $(BENCH_FRAGMENTS)) (bench)"
 	@$(TOP)/kernel/config.sh $(TREE) $(BENCH_KOBJ) $(BENCH_FRAGMENTS)
 
+$(KASAN_KOBJ)/.config: $(KASAN_FRAGMENTS) $(TOP)/kernel/config.sh $(TOP)/kernel/check-config.sh | $(TREE)/.git
+	@echo "  CONFIG tinyconfig + $(notdir $(KASAN_FRAGMENTS)) (KASAN)"
+	@$(TOP)/kernel/config.sh $(TREE) $(KASAN_KOBJ) $(KASAN_FRAGMENTS)
+
 $(TREE)/.git:
 	@$(TOP)/kernel/tree.sh $(TREE) $(TOP)/kernel/patches
 
@@ -84,6 +100,13 @@ kernel-bench: deps-check $(BENCH_KOBJ)/.config ## build the bench kernel: the te
 	@echo "  KERNEL $(BENCH_BZIMAGE)"
 	@$(KMAKE_IN)$(BENCH_KOBJ) bzImage
 	@$(TOP)/kernel/check-bzimage.sh $(BENCH_KOBJ)
+
+kernel-kasan: deps-check $(KASAN_KOBJ)/.config ## build the KASAN kernel (the test kernel with generic inline KASAN, SLUB) and its modules
+	@echo "  KERNEL $(KASAN_BZIMAGE)"
+	@$(KMAKE_IN)$(KASAN_KOBJ) bzImage modules
+	@$(TOP)/kernel/check-bzimage.sh $(KASAN_KOBJ)
+	@rm -rf $(KASAN_GUEST)/modules
+	@$(KMAKE_IN)$(KASAN_KOBJ) modules_install INSTALL_MOD_PATH=$(KASAN_GUEST)/modules INSTALL_MOD_STRIP=1 >/dev/null
 
 guest: | $(TREE)/.git ## build the programs the guest runs (shared over 9p as /ckrm/bin)
 	@mkdir -p $(GUEST)/selftests/ckrm
@@ -109,6 +132,15 @@ run: parts analyzer ## boot the kernel, run SCENARIO under trace-cmd, print the 
 test: parts ## run every test: host unit tests, guest tests, scenarios
 	@$(TOP)/tests/run-all
 
+# Long (the runs take twice as long under KASAN), so not part of test. Any
+# KASAN report on a console fails its run (runner/console-check). Outputs
+# in build/out/kasan-*; the guest programs are built again for the KASAN
+# kernel's directory.
+test-kasan: kernel-kasan rootfs analyzer ## run the CKRM, RBCE and memory selftests and the storm scenario on the KASAN kernel (build/out/kasan-*)
+	@$(MAKE) --no-print-directory guest GUEST=$(KASAN_GUEST)
+	@KERNEL=$(KASAN_BZIMAGE) GUEST_BIN=$(KASAN_GUEST) TIMEOUT_SCALE=$(KASAN_TIMEOUT_SCALE) \
+		RUN_ALL_OUT=$(OUTDIR)/kasan- $(TOP)/tests/run-all $(KASAN_TESTS)
+
 bench: parts analyzer kernel-bench ## measure side by side: memory controller (hot paths, reclaim, enforcement), RBCE's cost at exec, ckrm-analyze against trace-cmd report
 	@$(TOP)/runner/run $(TOP)/bench/rbce $(OUTDIR)/bench-rbce
 	@$(TOP)/bench/report $(OUTDIR)/bench-rbce $(BUILD)/bench/rbce.json
@@ -127,4 +159,4 @@ profile: parts kernel-bench ## count, per kernel function, the instructions WORK
 	@KERNEL=$(BENCH_BZIMAGE) $(TOP)/bench/profile/run $(WORK) $(OUTDIR)/profile-$(WORK)
 
 clean: ## remove build output (keeps build/linux and the caches)
-	rm -rf $(KOBJ) $(BENCH_KOBJ) $(GUEST) $(OUTDIR)
+	rm -rf $(KOBJ) $(BENCH_KOBJ) $(KASAN_KOBJ) $(GUEST) $(KASAN_GUEST) $(OUTDIR)

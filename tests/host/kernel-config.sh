@@ -13,6 +13,9 @@ check "config: the project's fragments survive olddefconfig" \
 # make kernel-bench: the same without debug.config.
 check "config: the bench kernel's fragments (no debug.config) survive" \
 	"$TOP/kernel/config.sh" "$tree" "$work/bench" "${frags[0]}" "${frags[1]}" "${frags[3]}"
+# make kernel-kasan: the same with kasan.config merged last.
+check "config: the KASAN kernel's fragments (kasan.config last) survive" \
+	"$TOP/kernel/config.sh" "$tree" "$work/kasan" "${frags[@]}" "$TOP/kernel/config/kasan.config"
 
 # KPROBE_EVENTS needs KPROBES: turning KPROBES off makes kconfig drop it.
 cp "$TOP/kernel/config/tracing.config" "$work/tracing.config"
