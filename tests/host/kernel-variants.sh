@@ -39,6 +39,9 @@ variant() { # name, then the options it turns off
 	for o in $objs; do
 		grep -q "^CONFIG_CKRM_MEM=y" "$obj/.config" || case $o in mm/ckrm_mem*) continue ;; esac
 		grep -q "^CONFIG_MEMCG=y" "$obj/.config" || case $o in mm/memcontrol.o) continue ;; esac
+		# The device-memory free path: only with ZONE_DEVICE, which no
+		# test kernel has.
+		grep -q "^CONFIG_ZONE_DEVICE=y" "$obj/.config" || case $o in mm/memremap.o) continue ;; esac
 		want+=("$o")
 	done
 	make -s -C "$tree" O="$obj" CC="$TOP/kernel/cc" W=1 -j"$(nproc)" "${want[@]}" >"$work/$name.log" 2>&1
