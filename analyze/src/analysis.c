@@ -121,6 +121,9 @@ void analysis_feed(struct analysis *a, const struct ckrm_event *ev)
 	case CK_RECLAIM:
 		reclaim_done(a, ev);
 		break;
+	case CK_CLASS_REPARENT:
+		replay_reparent(a, ev);
+		break;
 	case CK_NR_KINDS:
 		break;
 	}
@@ -156,18 +159,25 @@ static bool any_defined(const struct analysis *a, const enum ckrm_kind *kinds, i
 
 static void conclude_drift(struct analysis *a)
 {
-	static const enum ckrm_kind kinds[] = { CK_LRU_ADD, CK_LRU_DEL, CK_LRU_ADJUST, CK_CLASS_STAT };
+	/* The first three are the LRU events; a lost reparent event would change counts too. */
+	static const enum ckrm_kind kinds[] = { CK_LRU_ADD, CK_LRU_DEL, CK_LRU_ADJUST, CK_CLASS_STAT, CK_CLASS_REPARENT };
 	struct check *c = &a->checks[CHECK_DRIFT];
 	const struct snapshots *s = &a->snapshots;
+	const struct replay *r = &a->replay;
+	int n;
 
 	if (!a->kind_count[CK_CLASS_STAT])
 		snprintf(c->not_applicable, sizeof(c->not_applicable), "no ckrm_class_stat snapshots");
 	else
 		snprintf(c->not_applicable, sizeof(c->not_applicable),
 			 "no class and zone counted in a snapshot after its counts were known: one snapshot, nothing to compare with");
-	snprintf(c->detail, sizeof(c->detail),
-		 "%" PRIu64 " class/zone counts in %" PRIu64 " snapshots compared with the replay of %" PRIu64 " LRU events; %" PRIu64 " taken as the starting point",
-		 s->comparisons, s->nr_snapshots, count_of(a, kinds, 3), s->initialized);
+	n = snprintf(c->detail, sizeof(c->detail),
+		     "%" PRIu64 " class/zone counts in %" PRIu64 " snapshots compared with the replay of %" PRIu64 " LRU events; %" PRIu64 " taken as the starting point",
+		     s->comparisons, s->nr_snapshots, count_of(a, kinds, 3), s->initialized);
+	if (a->kind_count[CK_CLASS_REPARENT] && n > 0 && (size_t)n < sizeof(c->detail))
+		snprintf(c->detail + n, sizeof(c->detail) - (size_t)n,
+			 "; %" PRIu64 " classes reparented, %" PRIu64 " known pages handed to a parent, %" PRIu64 " LRU counts of a reparented class applied to its live ancestor",
+			 r->reparents, r->reparent_pages, r->forwarded);
 	check_conclude(c, s->comparisons > 0, any_defined(a, kinds, N(kinds)), &a->losses, a->trace.ts_unit);
 }
 

@@ -25,6 +25,8 @@ enum ckrm_kind {
 	CK_CLASS_STAT,
 	CK_VICTIM_SELECT,
 	CK_RECLAIM,
+	/* Last, so that the other kinds keep their numbers in the fuzzer's streams. */
+	CK_CLASS_REPARENT,
 	CK_NR_KINDS
 };
 
@@ -76,26 +78,30 @@ struct ev_page_class {
 	uint64_t mapper_share[CKRM_MAX_MAPPERS];
 };
 
+/* The address space is named by the thread group using it (its tgid). */
 struct ev_mm_class {
-	uint64_t mm;
+	int32_t pid;
 	int32_t from, to;
 	uint64_t walked, moved;
 };
 
-/* ckrm_lru_add and ckrm_lru_del share their fields. */
+/*
+ * A zone is its node and its index in the node (zone), as the kernel's
+ * vmscan events name it. ckrm_lru_add and ckrm_lru_del share their fields.
+ */
 struct ev_lru {
 	uint64_t pfn;
-	int32_t nr, lru, zone, cls;
+	int32_t nr, lru, node, zone, cls;
 };
 
 struct ev_lru_adjust {
 	uint64_t pfn;
-	int32_t nr, lru, zone, from, to;
+	int32_t nr, lru, node, zone, from, to;
 };
 
 struct ev_class_stat {
 	uint64_t seq;
-	int32_t cls, zone;
+	int32_t cls, node, zone;
 	uint64_t active, inactive, unevictable;
 	uint64_t zone_active, zone_inactive, zone_unevictable;
 };
@@ -115,6 +121,11 @@ struct ev_reclaim {
 	bool fallback;
 };
 
+/* A removed class's LRU charges and counts became its parent's. */
+struct ev_class_reparent {
+	int32_t cls, parent;
+};
+
 struct ckrm_event {
 	enum ckrm_kind kind;
 	uint64_t ts; /* the trace's clock: nanoseconds, or event numbers (counter) */
@@ -130,6 +141,7 @@ struct ckrm_event {
 		struct ev_class_stat class_stat;
 		struct ev_victim_select victim;
 		struct ev_reclaim reclaim;
+		struct ev_class_reparent reparent;
 	} u;
 };
 

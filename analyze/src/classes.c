@@ -62,6 +62,7 @@ static uint32_t new_record(struct class_registry *r, int32_t id)
 	c->id = id;
 	c->parent_id = -1;
 	c->guarantee_pages = c->limit_pages = c->share_pages = -1;
+	c->forward = NO_CLASS_INDEX;
 	slot = u64map_put(&r->by_id, (uint64_t)(int64_t)id, NULL);
 	*slot = r->n;
 	return r->n++;
@@ -72,6 +73,16 @@ uint32_t classes_find(const struct class_registry *r, int32_t id)
 	const uint32_t *slot = u64map_get(&r->by_id, (uint64_t)(int64_t)id);
 
 	return slot ? *slot : NO_CLASS_INDEX;
+}
+
+uint32_t classes_resolve(const struct class_registry *r, uint32_t index)
+{
+	uint32_t steps;
+
+	/* At most one step per class: a bound even if a cycle slipped in. */
+	for (steps = 0; index < r->n && r->recs[index].forward != NO_CLASS_INDEX && steps < r->n; steps++)
+		index = r->recs[index].forward;
+	return index;
 }
 
 uint32_t classes_lookup(struct class_registry *r, int32_t id)

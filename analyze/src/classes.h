@@ -20,6 +20,16 @@ struct class_rec {
 	uint64_t created_ts, destroyed_ts;
 	bool created_in_trace, destroyed;
 
+	/*
+	 * ckrm_class_reparent: from reparented_ts on, its LRU charges are
+	 * those of the class at index forward (the parent the event named),
+	 * or of forward's own live ancestor (classes_resolve()).
+	 */
+	bool reparented;
+	uint64_t reparented_ts;
+	uint32_t forward; /* NO_CLASS_INDEX while not reparented */
+	int64_t reparent_pages; /* its known pages at the event, handed to the parent */
+
 	/* LRU pages, from the replay: known once the class is tracked. */
 	bool usage_known;
 	int64_t pages, peak;
@@ -62,6 +72,13 @@ void classes_free(struct class_registry *r);
 uint32_t classes_lookup(struct class_registry *r, int32_t id);
 /* Like lookup, without making one up: NO_CLASS_INDEX when unknown. */
 uint32_t classes_find(const struct class_registry *r, int32_t id);
+
+/*
+ * The class whose LRU counts a class's are: itself, or for a reparented
+ * class its nearest ancestor not reparented. Reparenting never makes a
+ * cycle (replay_reparent() refuses one), so the walk ends.
+ */
+uint32_t classes_resolve(const struct class_registry *r, uint32_t index);
 
 uint32_t classes_create(struct class_registry *r, int32_t id, int32_t parent, const char *path, size_t len,
 			uint64_t ts);

@@ -36,22 +36,22 @@ static const struct contract_field page_class_fields[] = {
 	FA(page_class, mapper_share, nr_share, FD_U64_ARRAY),
 };
 static const struct contract_field mm_class_fields[] = {
-	F(mm, mm_class, mm, FD_U64), F(mm, mm_class, from, FD_I32),
+	F(mm, mm_class, pid, FD_I32), F(mm, mm_class, from, FD_I32),
 	F(mm, mm_class, to, FD_I32), F(mm, mm_class, walked, FD_U64),
 	F(mm, mm_class, moved, FD_U64),
 };
 static const struct contract_field lru_fields[] = {
 	F(lru, lru, pfn, FD_U64), F(lru, lru, nr, FD_I32), F(lru, lru, lru, FD_I32),
-	F(lru, lru, zone, FD_I32), F(lru, lru, cls, FD_I32),
+	F(lru, lru, node, FD_I32), F(lru, lru, zone, FD_I32), F(lru, lru, cls, FD_I32),
 };
 static const struct contract_field lru_adjust_fields[] = {
 	F(adj, lru_adjust, pfn, FD_U64), F(adj, lru_adjust, nr, FD_I32),
-	F(adj, lru_adjust, lru, FD_I32), F(adj, lru_adjust, zone, FD_I32),
+	F(adj, lru_adjust, lru, FD_I32), F(adj, lru_adjust, node, FD_I32), F(adj, lru_adjust, zone, FD_I32),
 	F(adj, lru_adjust, from, FD_I32), F(adj, lru_adjust, to, FD_I32),
 };
 static const struct contract_field class_stat_fields[] = {
 	F(st, class_stat, seq, FD_U64), F(st, class_stat, cls, FD_I32),
-	F(st, class_stat, zone, FD_I32), F(st, class_stat, active, FD_U64),
+	F(st, class_stat, node, FD_I32), F(st, class_stat, zone, FD_I32), F(st, class_stat, active, FD_U64),
 	F(st, class_stat, inactive, FD_U64), F(st, class_stat, unevictable, FD_U64),
 	F(st, class_stat, zone_active, FD_U64), F(st, class_stat, zone_inactive, FD_U64),
 	F(st, class_stat, zone_unevictable, FD_U64),
@@ -70,6 +70,9 @@ static const struct contract_field reclaim_fields[] = {
 	F(r, reclaim, skipped, FD_U64), F(r, reclaim, reclaimed, FD_U64),
 	F(r, reclaim, fallback, FD_BOOL),
 };
+static const struct contract_field reparent_fields[] = {
+	F(rp, reparent, cls, FD_I32), F(rp, reparent, parent, FD_I32),
+};
 
 #define EV(name, fields) { name, fields, (int)(sizeof(fields) / sizeof(fields[0])) }
 
@@ -86,6 +89,7 @@ const struct contract_event contract_events[CK_NR_KINDS] = {
 	[CK_CLASS_STAT] = EV("ckrm_class_stat", class_stat_fields),
 	[CK_VICTIM_SELECT] = EV("ckrm_victim_select", victim_fields),
 	[CK_RECLAIM] = EV("ckrm_reclaim", reclaim_fields),
+	[CK_CLASS_REPARENT] = EV("ckrm_class_reparent", reparent_fields),
 };
 
 const char *kind_name(enum ckrm_kind kind)
@@ -218,7 +222,7 @@ void format_event_fields(const struct ckrm_event *ev, char *buf, size_t len)
 			break;
 		case FD_U64:
 			memcpy(&u64, p, sizeof(u64));
-			if (!strcmp(f->name, "pfn") || !strcmp(f->name, "mm"))
+			if (!strcmp(f->name, "pfn"))
 				snprintf(value, sizeof(value), "0x%" PRIx64, u64);
 			else
 				snprintf(value, sizeof(value), "%" PRIu64, u64);

@@ -7,9 +7,10 @@
 #include "contract.h"
 #include "xalloc.h"
 
-#define NR_OPS 14
-#define OP_MARKER 12
-#define OP_STAT 13
+#define NR_OPS 15
+#define OP_MARKER 13
+#define OP_STAT 14
+_Static_assert(CK_NR_KINDS == OP_MARKER, "event kinds are the ops below the marker");
 #define TS_RAW 0xf0
 #define NUM_SMALL_END 0xfc
 #define MAX_TEXT 64
@@ -242,7 +243,7 @@ uint64_t event_stream_run(const uint8_t *data, size_t size, struct analysis *a)
 	while (!s.c.short_read && s.c.p < s.c.end) {
 		uint8_t op = next_byte(&s.c) % NR_OPS;
 
-		if (op < CK_NR_KINDS)
+		if (op < OP_MARKER)
 			next_event(&s, (enum ckrm_kind)op);
 		else if (op == OP_MARKER)
 			next_marker(&s);
@@ -302,7 +303,7 @@ size_t event_stream_encode_event(const struct ckrm_event *ev, uint8_t *out)
 	size_t n = 0;
 	int i;
 
-	out[n++] = (uint8_t)ev->kind;
+	out[n++] = (uint8_t)ev->kind; /* its op */
 	out[n++] = TS_RAW;
 	n += put_raw(out + n, ev->ts, 8);
 	out[n++] = (uint8_t)ev->cpu;

@@ -16,9 +16,10 @@
  *            ckrm_page_class without its arrays), defined kinds (2 bytes,
  *            bit k: kind k's format is in the trace; a kind that occurs
  *            is defined anyway)
- *   items:   op byte % 14: 0-11 an event of that kind, 12 a lost-events
- *            marker, 13 a stored statistic (applied after the last event,
- *            as the trace input does)
+ *   items:   op byte % 15: 0-12 an event of that kind (enum ckrm_kind;
+ *            12 is ckrm_class_reparent), 13 a lost-events marker, 14 a
+ *            stored statistic (applied after the last event, as the
+ *            trace input does)
  *     event: time (byte < 0xf0: added to the previous time; else 8 raw
  *            bytes, any time at all), cpu (byte % cpus), then the
  *            contract's fields in order (src/contract.c), each a number

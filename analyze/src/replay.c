@@ -3,22 +3,32 @@
 
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "analysis.h"
 #include "contract.h"
+#include "xalloc.h"
 
 void replay_init(struct replay *r)
 {
 	u64map_init(&r->zones, sizeof(struct zone_counts));
+	u64map_init(&r->zone_ids, sizeof(uint32_t));
 	u64map_init(&r->pages, sizeof(struct page_state));
+	r->zone_names = NULL;
+	r->nr_zones = r->zones_cap = r->last_zone = 0;
 	r->pages_peak = 0;
 	r->del_untracked = r->adjust_untracked = r->owner_untracked = 0;
+	r->reparents = r->reparent_pages = r->forwarded = 0;
 }
 
 void replay_free(struct replay *r)
 {
 	u64map_free(&r->zones);
+	u64map_free(&r->zone_ids);
 	u64map_free(&r->pages);
+	free(r->zone_names);
+	r->zone_names = NULL;
+	r->nr_zones = r->zones_cap = 0;
 }
 
 int lru_bucket(int32_t lru)
@@ -36,15 +46,36 @@ int lru_bucket(int32_t lru)
 	return -1;
 }
 
-static uint64_t zone_key(uint32_t class_index, int32_t zone)
-{
-	return (uint64_t)class_index << 32 | (uint32_t)zone;
-}
-
-struct zone_counts *replay_zone(struct analysis *a, uint32_t class_index, int32_t zone)
+uint32_t replay_zone_id(struct replay *r, int32_t node, int32_t zone)
 {
 	bool existed;
-	struct zone_counts *z = u64map_put(&a->replay.zones, zone_key(class_index, zone), &existed);
+	uint32_t *id;
+
+	/* Nearly every event is in the zone of the one before. */
+	if (r->nr_zones && r->zone_names[r->last_zone].node == node && r->zone_names[r->last_zone].zone == zone)
+		return r->last_zone;
+	id = u64map_put(&r->zone_ids, (uint64_t)(uint32_t)node << 32 | (uint32_t)zone, &existed);
+	if (!existed) {
+		if (r->nr_zones == r->zones_cap) {
+			r->zones_cap = r->zones_cap ? r->zones_cap * 2 : 8;
+			r->zone_names = xrealloc(r->zone_names, r->zones_cap, sizeof(*r->zone_names));
+		}
+		r->zone_names[r->nr_zones] = (struct zone_name){ node, zone };
+		*id = r->nr_zones++;
+	}
+	r->last_zone = *id;
+	return *id;
+}
+
+static uint64_t zone_key(uint32_t class_index, uint32_t zone_id)
+{
+	return (uint64_t)class_index << 32 | zone_id;
+}
+
+struct zone_counts *replay_zone(struct analysis *a, uint32_t class_index, uint32_t zone_id)
+{
+	bool existed;
+	struct zone_counts *z = u64map_put(&a->replay.zones, zone_key(class_index, zone_id), &existed);
 
 	if (!existed && class_at(&a->classes, class_index)->created_in_trace) {
 		z->tracked = true;
@@ -68,11 +99,19 @@ void class_pages_changed(struct analysis *a, uint32_t class_index, int64_t delta
 	series_note(&c->series, ts, c->pages, c->guarantee_pages, c->limit_pages);
 }
 
-/* Applies nr pages of list lru in zone to a class, if its counts are known. */
-static void count(struct analysis *a, int32_t cls, int32_t zone, int bucket, int64_t nr, uint64_t ts)
+/*
+ * Applies nr pages of list lru in a zone to the class an event names, or
+ * to its live ancestor once it was reparented, if the counts are known.
+ */
+static void count(struct analysis *a, int32_t cls, uint32_t zone_id, int bucket, int64_t nr, uint64_t ts)
 {
-	uint32_t index = classes_lookup(&a->classes, cls);
-	struct zone_counts *z = replay_zone(a, index, zone);
+	uint32_t named = classes_lookup(&a->classes, cls);
+	uint32_t index = classes_resolve(&a->classes, named);
+	struct zone_counts *z;
+
+	if (index != named)
+		a->replay.forwarded++;
+	z = replay_zone(a, index, zone_id);
 
 	if (!z->tracked)
 		return;
@@ -80,15 +119,44 @@ static void count(struct analysis *a, int32_t cls, int32_t zone, int bucket, int
 	class_pages_changed(a, index, nr, ts);
 }
 
-static const char *label(struct analysis *a, int32_t cls, char *buf, size_t len)
+const char *replay_class_label(struct analysis *a, int32_t cls, char *buf, size_t len)
 {
-	uint32_t index = classes_find(&a->classes, cls);
+	uint32_t index = classes_find(&a->classes, cls), live;
+	char own[64], to[64];
 
 	if (index == NO_CLASS_INDEX) {
-		snprintf(buf, len, "(class %d)", cls);
+		if (cls == 0)
+			return "/"; /* the contract names the root */
+		if (cls == -1)
+			snprintf(buf, len, "(no class)");
+		else
+			snprintf(buf, len, "(class %d)", cls);
 		return buf;
 	}
-	return class_label(class_at(&a->classes, index), buf, len);
+	live = classes_resolve(&a->classes, index);
+	if (live == index)
+		return class_label(class_at(&a->classes, index), buf, len);
+	snprintf(buf, len, "%s (reparented to %s)", class_label(class_at(&a->classes, index), own, sizeof(own)),
+		 class_label(class_at(&a->classes, live), to, sizeof(to)));
+	return buf;
+}
+
+/*
+ * The LRU charge an event names is the page's: the same class id, or ids
+ * whose counts are one class's (a reparented class and its live
+ * ancestor).
+ */
+static bool same_charge(const struct analysis *a, int32_t x, int32_t y)
+{
+	uint32_t ix, iy;
+
+	if (x == y)
+		return true;
+	ix = classes_find(&a->classes, x);
+	iy = classes_find(&a->classes, y);
+	if (ix == NO_CLASS_INDEX || iy == NO_CLASS_INDEX)
+		return false;
+	return classes_resolve(&a->classes, ix) == classes_resolve(&a->classes, iy);
 }
 
 /* An event that names no real list or a page count below one. */
@@ -140,27 +208,29 @@ void replay_lru_add(struct analysis *a, const struct ckrm_event *ev)
 	const struct ev_lru *e = &ev->u.lru;
 	struct check *c = &a->checks[CHECK_CHARGE];
 	struct page_state *p;
+	uint32_t zone_id;
 	bool existed;
 
 	if (malformed(a, ev, e->lru, e->nr))
 		return;
-	count(a, e->cls, e->zone, lru_bucket(e->lru), e->nr, ev->ts);
+	zone_id = replay_zone_id(&a->replay, e->node, e->zone);
+	count(a, e->cls, zone_id, lru_bucket(e->lru), e->nr, ev->ts);
 
 	p = u64map_put(&a->replay.pages, e->pfn, &existed);
 	c->checked++;
 	if (existed && p->on_lru) {
-		char was[80], now[80];
+		char was[160], now[160];
 
 		check_violation(c, ev, "pfn 0x%" PRIx64 " added to %s of class %s while already on %s of class %s",
-				e->pfn, lru_name(e->lru), label(a, e->cls, now, sizeof(now)), lru_name(p->lru),
-				label(a, p->cls, was, sizeof(was)));
+				e->pfn, lru_name(e->lru), replay_class_label(a, e->cls, now, sizeof(now)), lru_name(p->lru),
+				replay_class_label(a, p->cls, was, sizeof(was)));
 		violation_on(c, p);
 	}
 	note_tie(a, p, ev);
 	p->on_lru = true;
 	p->since = ev->ts;
 	p->cls = e->cls;
-	p->zone = e->zone;
+	p->zone = zone_id;
 	p->nr = e->nr;
 	p->lru = (int8_t)e->lru;
 	note_pages_peak(&a->replay);
@@ -168,13 +238,18 @@ void replay_lru_add(struct analysis *a, const struct ckrm_event *ev)
 
 /* The page is where the event says: same list, zone and size. */
 static void check_place(struct analysis *a, const struct ckrm_event *ev, const struct page_state *p, uint64_t pfn,
-			int32_t lru, int32_t zone, int32_t nr)
+			int32_t lru, uint32_t zone_id, int32_t nr)
 {
-	if (p->lru == lru && p->zone == zone && p->nr == nr)
+	struct zone_name named, on;
+
+	if (p->lru == lru && p->zone == zone_id && p->nr == nr)
 		return;
+	named = replay_zone_name(&a->replay, zone_id);
+	on = replay_zone_name(&a->replay, p->zone);
 	check_violation(&a->checks[CHECK_CHARGE], ev,
-			"%s of pfn 0x%" PRIx64 " names %s zone %" PRId32 " (%" PRId32 " pages), but it is on %s zone %" PRId32 " (%" PRId32 " pages)",
-			kind_name(ev->kind), pfn, lru_name(lru), zone, nr, lru_name(p->lru), p->zone, p->nr);
+			"%s of pfn 0x%" PRIx64 " names %s node %" PRId32 " zone %" PRId32 " (%" PRId32 " pages), but it is on %s node %" PRId32 " zone %" PRId32 " (%" PRId32 " pages)",
+			kind_name(ev->kind), pfn, lru_name(lru), named.node, named.zone, nr, lru_name(p->lru), on.node, on.zone,
+			p->nr);
 	violation_on(&a->checks[CHECK_CHARGE], p);
 }
 
@@ -190,10 +265,12 @@ void replay_lru_del(struct analysis *a, const struct ckrm_event *ev)
 	const struct ev_lru *e = &ev->u.lru;
 	struct check *c = &a->checks[CHECK_CHARGE];
 	struct page_state *p;
+	uint32_t zone_id;
 
 	if (malformed(a, ev, e->lru, e->nr))
 		return;
-	count(a, e->cls, e->zone, lru_bucket(e->lru), -(int64_t)e->nr, ev->ts);
+	zone_id = replay_zone_id(&a->replay, e->node, e->zone);
+	count(a, e->cls, zone_id, lru_bucket(e->lru), -(int64_t)e->nr, ev->ts);
 
 	p = u64map_get(&a->replay.pages, e->pfn);
 	if (!p || !p->on_lru) {
@@ -205,14 +282,14 @@ void replay_lru_del(struct analysis *a, const struct ckrm_event *ev)
 		return;
 	}
 	c->checked++;
-	if (p->cls != e->cls) {
-		char from[80], charged[80];
+	if (!same_charge(a, p->cls, e->cls)) {
+		char from[160], charged[160];
 
 		check_violation(c, ev, "pfn 0x%" PRIx64 " deleted from class %s, but it is charged to class %s", e->pfn,
-				label(a, e->cls, from, sizeof(from)), label(a, p->cls, charged, sizeof(charged)));
+				replay_class_label(a, e->cls, from, sizeof(from)), replay_class_label(a, p->cls, charged, sizeof(charged)));
 		violation_on(c, p);
 	} else {
-		check_place(a, ev, p, e->pfn, e->lru, e->zone, e->nr);
+		check_place(a, ev, p, e->pfn, e->lru, zone_id, e->nr);
 	}
 	note_tie(a, p, ev);
 	p->on_lru = false;
@@ -225,12 +302,14 @@ void replay_lru_adjust(struct analysis *a, const struct ckrm_event *ev)
 	struct check *c = &a->checks[CHECK_CHARGE];
 	int bucket = lru_bucket(e->lru);
 	struct page_state *p;
+	uint32_t zone_id;
 	bool existed;
 
 	if (malformed(a, ev, e->lru, e->nr))
 		return;
-	count(a, e->from, e->zone, bucket, -(int64_t)e->nr, ev->ts);
-	count(a, e->to, e->zone, bucket, e->nr, ev->ts);
+	zone_id = replay_zone_id(&a->replay, e->node, e->zone);
+	count(a, e->from, zone_id, bucket, -(int64_t)e->nr, ev->ts);
+	count(a, e->to, zone_id, bucket, e->nr, ev->ts);
 
 	p = u64map_put(&a->replay.pages, e->pfn, &existed);
 	if (!existed || !p->on_lru) {
@@ -239,20 +318,20 @@ void replay_lru_adjust(struct analysis *a, const struct ckrm_event *ev)
 		c->skipped++;
 		p->on_lru = true;
 		p->since = ev->ts;
-		p->zone = e->zone;
+		p->zone = zone_id;
 		p->nr = e->nr;
 		p->lru = (int8_t)e->lru;
 	} else {
 		c->checked++;
-		if (p->cls != e->from) {
-			char from[80], charged[80];
+		if (!same_charge(a, p->cls, e->from)) {
+			char from[160], charged[160];
 
 			check_violation(c, ev, "pfn 0x%" PRIx64 " adjusted away from class %s, but it is charged to class %s",
-					e->pfn, label(a, e->from, from, sizeof(from)),
-					label(a, p->cls, charged, sizeof(charged)));
+					e->pfn, replay_class_label(a, e->from, from, sizeof(from)),
+					replay_class_label(a, p->cls, charged, sizeof(charged)));
 			violation_on(c, p);
 		} else {
-			check_place(a, ev, p, e->pfn, e->lru, e->zone, e->nr);
+			check_place(a, ev, p, e->pfn, e->lru, zone_id, e->nr);
 		}
 	}
 	note_tie(a, p, ev);
@@ -270,12 +349,13 @@ void replay_page_class(struct analysis *a, const struct ckrm_event *ev)
 	p = u64map_put(&a->replay.pages, e->pfn, &existed);
 	if (existed && p->owner_known) {
 		c->checked++;
+		/* Ownership is never forwarded: a reparented class's id stays a page's owner. */
 		if (p->owner != e->from) {
-			char from[80], owner[80];
+			char from[160], owner[160];
 
 			check_violation(c, ev, "ckrm_page_class moves pfn 0x%" PRIx64 " from class %s, but it belongs to class %s",
-					e->pfn, label(a, e->from, from, sizeof(from)),
-					label(a, p->owner, owner, sizeof(owner)));
+					e->pfn, replay_class_label(a, e->from, from, sizeof(from)),
+					replay_class_label(a, p->owner, owner, sizeof(owner)));
 			violation_on(c, p);
 		}
 	} else if (e->from != -1) {
@@ -288,4 +368,99 @@ void replay_page_class(struct analysis *a, const struct ckrm_event *ev)
 	p->owner = e->to;
 	forget_if_idle(&a->replay, e->pfn, p);
 	note_pages_peak(&a->replay);
+}
+
+/*
+ * The counts of class `from` in every zone join those of class `to` (its
+ * live ancestor), as the kernel adds a reparented class's counters to its
+ * parent's. A zone where `from`'s counts are unknown (a class from before
+ * the trace, not yet in a snapshot) makes `to`'s unknown there too, until
+ * a snapshot gives them again.
+ */
+static int64_t merge_counts(struct analysis *a, uint32_t from, uint32_t to, uint64_t ts)
+{
+	struct replay *r = &a->replay;
+	uint32_t *ids = NULL, n = 0, cap = 0, i;
+	int64_t moved = 0, dropped = 0;
+	size_t slot;
+
+	/* Its zones first: replay_zone() below may grow (move) the map. */
+	for (slot = 0; slot < r->zones.cap; slot++) {
+		uint64_t key;
+
+		if (!u64map_slot(&r->zones, slot, &key) || (uint32_t)(key >> 32) != from)
+			continue;
+		if (n == cap) {
+			cap = cap ? cap * 2 : 8;
+			ids = xrealloc(ids, cap, sizeof(*ids));
+		}
+		ids[n++] = (uint32_t)key;
+	}
+	for (i = 0; i < n; i++) {
+		struct zone_counts zc = *(struct zone_counts *)u64map_get(&r->zones, zone_key(from, ids[i]));
+		struct zone_counts *zp = replay_zone(a, to, ids[i]);
+		int64_t here = 0;
+		int b;
+
+		for (b = 0; b < NR_BUCKETS; b++)
+			here = wrap_add(here, zc.pages[b]);
+		if (zc.tracked && zp->tracked) {
+			for (b = 0; b < NR_BUCKETS; b++)
+				zp->pages[b] = wrap_add(zp->pages[b], zc.pages[b]);
+		} else if (zp->tracked) {
+			struct class_rec *c = class_at(&a->classes, to);
+			int64_t had = 0;
+
+			for (b = 0; b < NR_BUCKETS; b++) {
+				had = wrap_add(had, zp->pages[b]);
+				zp->pages[b] = 0;
+			}
+			zp->tracked = false;
+			c->tracked_pairs--;
+			c->drift = wrap_add(c->drift, wrap_neg(zp->last_drift));
+			zp->last_drift = 0;
+			dropped = wrap_add(dropped, had);
+		}
+		if (zc.tracked) {
+			struct zone_counts *z = u64map_get(&r->zones, zone_key(from, ids[i]));
+
+			for (b = 0; b < NR_BUCKETS; b++)
+				z->pages[b] = 0;
+			moved = wrap_add(moved, here);
+		}
+	}
+	free(ids);
+	class_pages_changed(a, from, wrap_neg(moved), ts);
+	if (class_at(&a->classes, to)->usage_known)
+		class_pages_changed(a, to, wrap_add(moved, wrap_neg(dropped)), ts);
+	return moved;
+}
+
+void replay_reparent(struct analysis *a, const struct ckrm_event *ev)
+{
+	const struct ev_class_reparent *e = &ev->u.reparent;
+	struct check *c = &a->checks[CHECK_DRIFT];
+	uint32_t child = classes_lookup(&a->classes, e->cls);
+	uint32_t parent = classes_lookup(&a->classes, e->parent); /* may move the records: indexes only */
+	uint32_t live = classes_resolve(&a->classes, parent);
+	struct class_rec *cr = class_at(&a->classes, child);
+	char name[160], to[160], when[32];
+
+	if (cr->reparented) {
+		format_time(cr->reparented_ts, a->trace.ts_unit, when, sizeof(when));
+		check_violation(c, ev, "class %s reparented again (to %s), after its reparenting at %s",
+				class_label(cr, name, sizeof(name)), replay_class_label(a, e->parent, to, sizeof(to)), when);
+		return;
+	}
+	if (live == child) {
+		check_violation(c, ev, "class %s reparented to %s, whose counts are its own: no class would hold them",
+				class_label(cr, name, sizeof(name)), replay_class_label(a, e->parent, to, sizeof(to)));
+		return;
+	}
+	cr->reparented = true;
+	cr->reparented_ts = ev->ts;
+	cr->forward = parent;
+	a->replay.reparents++;
+	cr->reparent_pages = merge_counts(a, child, live, ev->ts);
+	a->replay.reparent_pages += (uint64_t)cr->reparent_pages;
 }

@@ -2,12 +2,15 @@
 /* The --json report. Its schema is SCHEMA.md: keep the two in step. */
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "contract.h"
 #include "json.h"
 #include "report.h"
+#include "xalloc.h"
 
-#define SCHEMA_VERSION 1
+/* 2: migrations name the thread group (pid), not the mm's address. */
+#define SCHEMA_VERSION 2
 
 static const char *verdict(const struct analysis *a)
 {
@@ -172,8 +175,53 @@ static void optional_int(struct json *j, const char *key, bool known, int64_t v)
 		json_null(j, key);
 }
 
+/* A class's zone whose counts the replay knows. */
+struct zone_row {
+	uint32_t index;
+	struct zone_name name;
+	const struct zone_counts *z;
+};
+
+static int zone_row_cmp(const void *x, const void *y)
+{
+	const struct zone_row *p = x, *q = y;
+
+	if (p->index != q->index)
+		return p->index < q->index ? -1 : 1;
+	if (p->name.node != q->name.node)
+		return p->name.node < q->name.node ? -1 : 1;
+	if (p->name.zone != q->name.zone)
+		return p->name.zone < q->name.zone ? -1 : 1;
+	return 0;
+}
+
+/* Every class's known zones, by class index, node and zone. */
+static struct zone_row *zone_rows(const struct analysis *a, size_t *n)
+{
+	const struct u64map *m = &a->replay.zones;
+	struct zone_row *rows = xcalloc(m->count ? m->count : 1, sizeof(*rows));
+	size_t slot;
+
+	*n = 0;
+	for (slot = 0; slot < m->cap; slot++) {
+		uint64_t key;
+		const struct zone_counts *z = u64map_slot(m, slot, &key);
+
+		if (!z || !z->tracked)
+			continue;
+		rows[*n].index = (uint32_t)(key >> 32);
+		rows[*n].name = replay_zone_name(&a->replay, (uint32_t)key);
+		rows[*n].z = z;
+		(*n)++;
+	}
+	qsort(rows, *n, sizeof(*rows), zone_row_cmp);
+	return rows;
+}
+
 static void classes_section(struct json *j, const struct analysis *a)
 {
+	size_t nr_rows, r = 0;
+	struct zone_row *rows = zone_rows(a, &nr_rows);
 	uint32_t i;
 
 	json_array_begin(j, "classes");
@@ -187,6 +235,11 @@ static void classes_section(struct json *j, const struct analysis *a)
 		optional_int(j, "parent", c->created_in_trace, c->parent_id);
 		optional_int(j, "created_ns", c->created_in_trace, (int64_t)c->created_ts);
 		optional_int(j, "destroyed_ns", c->destroyed, (int64_t)c->destroyed_ts);
+		optional_int(j, "reparented_ns", c->reparented, (int64_t)c->reparented_ts);
+		if (c->reparented)
+			class_ref(j, "reparented_to", a, a->classes.recs[c->forward].id, c->forward);
+		else
+			json_null(j, "reparented_to");
 		optional_int(j, "pages", c->usage_known, c->pages);
 		optional_int(j, "peak", c->usage_known, c->peak);
 		optional_int(j, "guarantee_pages", c->guarantee_pages >= 0, c->guarantee_pages);
@@ -218,9 +271,21 @@ static void classes_section(struct json *j, const struct analysis *a)
 		json_uint(j, "skipped", c->skipped);
 		json_uint(j, "reclaimed", c->reclaimed);
 		json_object_end(j);
+		json_array_begin(j, "zones");
+		for (; r < nr_rows && rows[r].index == i; r++) {
+			json_object_begin(j, NULL);
+			json_int(j, "node", rows[r].name.node);
+			json_int(j, "zone", rows[r].name.zone);
+			json_int(j, "active", rows[r].z->pages[BUCKET_ACTIVE]);
+			json_int(j, "inactive", rows[r].z->pages[BUCKET_INACTIVE]);
+			json_int(j, "unevictable", rows[r].z->pages[BUCKET_UNEVICTABLE]);
+			json_object_end(j);
+		}
+		json_array_end(j);
 		json_object_end(j);
 	}
 	json_array_end(j);
+	free(rows);
 }
 
 static void reclaim_section(struct json *j, const struct analysis *a)
@@ -315,7 +380,6 @@ static void classification_section(struct json *j, const struct analysis *a)
 static void migrations_section(struct json *j, const struct analysis *a)
 {
 	const struct timeline *t = &a->timeline;
-	char mm[24];
 	uint32_t i;
 
 	json_object_begin(j, "migrations");
@@ -330,8 +394,7 @@ static void migrations_section(struct json *j, const struct analysis *a)
 		json_object_begin(j, NULL);
 		time_fields(j, a, m->ts);
 		json_int(j, "cpu", m->cpu);
-		snprintf(mm, sizeof(mm), "0x%" PRIx64, m->mm);
-		json_string(j, "mm", mm);
+		json_int(j, "pid", m->pid);
 		class_ref(j, "from", a, m->from, m->from_index);
 		class_ref(j, "to", a, m->to, m->to_index);
 		json_uint(j, "walked", m->walked);

@@ -176,6 +176,30 @@ static uint32_t pick_classes(const struct analysis *a, uint32_t *pick, uint32_t 
 	return n;
 }
 
+/* ckrm_class_reparent: removed classes whose LRU charges and counts went to their parent. */
+static void reparented(FILE *out, const struct analysis *a)
+{
+	uint32_t i, shown = 0;
+
+	if (!a->replay.reparents)
+		return;
+	fprintf(out, "  reparented: %" PRIu64 " removed classes, their LRU charges and counts their parent's from then on\n",
+		a->replay.reparents);
+	for (i = 0; i < a->classes.n && shown < TEXT_CLASSES; i++) {
+		const struct class_rec *c = &a->classes.recs[i];
+		char name[64], to[64], ts[32];
+
+		if (!c->reparented)
+			continue;
+		fprintf(out, "    %s (id %" PRId32 ") to %s at %s, %" PRId64 " known pages with it\n",
+			class_name(a, i, name, sizeof(name)), c->id, class_name(a, c->forward, to, sizeof(to)),
+			ts_str(a, c->reparented_ts, ts, sizeof(ts)), c->reparent_pages);
+		shown++;
+	}
+	if (a->replay.reparents > shown)
+		fprintf(out, "    (%" PRIu64 " more; --json lists all)\n", a->replay.reparents - shown);
+}
+
 static void classes(FILE *out, const struct analysis *a)
 {
 	uint32_t pick[TEXT_CLASSES], n, i, created = 0, destroyed = 0;
@@ -209,6 +233,7 @@ static void classes(FILE *out, const struct analysis *a)
 	fprintf(out, "  (pages: LRU pages from the replay, ? until a snapshot or the class's creation; guarantee and\n"
 		     "   limit in pages from ckrm_victim_select, else as a share of the parent's; drift: replayed minus\n"
 		     "   kernel pages at the latest snapshot)\n");
+	reparented(out, a);
 }
 
 static void reclaim(FILE *out, const struct analysis *a)
@@ -309,8 +334,8 @@ static void migrations(FILE *out, const struct analysis *a)
 		const struct migration *m = &t->migration_list[i];
 		char ts[32], from[64], to[64];
 
-		fprintf(out, "  %12s CPU %d mm 0x%" PRIx64 " %s -> %s: walked %" PRIu64 ", moved %" PRIu64 "\n",
-			ts_str(a, m->ts, ts, sizeof(ts)), m->cpu, m->mm, class_name(a, m->from_index, from, sizeof(from)),
+		fprintf(out, "  %12s CPU %d pid %" PRId32 " %s -> %s: walked %" PRIu64 ", moved %" PRIu64 "\n",
+			ts_str(a, m->ts, ts, sizeof(ts)), m->cpu, m->pid, class_name(a, m->from_index, from, sizeof(from)),
 			class_name(a, m->to_index, to, sizeof(to)), m->walked, m->moved);
 	}
 	if (t->migrations > i)

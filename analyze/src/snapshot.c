@@ -29,8 +29,8 @@ static void close_zone(struct analysis *a, const struct snapshot_zone *z)
 	if (!memcmp(z->classes, z->zone_total, sizeof(z->classes)))
 		return;
 	check_violation(c, &z->last,
-			"snapshot %" PRIu64 " zone %" PRId32 ": the %" PRIu32 " classes add up to active=%" PRIu64 " inactive=%" PRIu64 " unevictable=%" PRIu64 ", the zone has active=%" PRIu64 " inactive=%" PRIu64 " unevictable=%" PRIu64,
-			z->seq, z->zone, z->classes_seen, z->classes[0], z->classes[1], z->classes[2], z->zone_total[0],
+			"snapshot %" PRIu64 " node %" PRId32 " zone %" PRId32 ": the %" PRIu32 " classes add up to active=%" PRIu64 " inactive=%" PRIu64 " unevictable=%" PRIu64 ", the zone has active=%" PRIu64 " inactive=%" PRIu64 " unevictable=%" PRIu64,
+			z->seq, z->node, z->zone, z->classes_seen, z->classes[0], z->classes[1], z->classes[2], z->zone_total[0],
 			z->zone_total[1], z->zone_total[2]);
 }
 
@@ -55,7 +55,7 @@ static struct snapshot_zone *open_zone(struct snapshots *s, const struct ev_clas
 	uint32_t i;
 
 	for (i = 0; i < s->nr_open; i++)
-		if (s->open[i].seq == e->seq && s->open[i].zone == e->zone)
+		if (s->open[i].seq == e->seq && s->open[i].node == e->node && s->open[i].zone == e->zone)
 			return &s->open[i];
 	if (s->nr_open == s->cap) {
 		s->cap = s->cap ? s->cap * 2 : 8;
@@ -64,6 +64,7 @@ static struct snapshot_zone *open_zone(struct snapshots *s, const struct ev_clas
 	z = &s->open[s->nr_open++];
 	memset(z, 0, sizeof(*z));
 	z->seq = e->seq;
+	z->node = e->node;
 	z->zone = e->zone;
 	z->zone_total[0] = e->zone_active;
 	z->zone_total[1] = e->zone_inactive;
@@ -100,8 +101,8 @@ static void add_to_totals(struct analysis *a, const struct ckrm_event *ev)
 	if (z->zone_total[0] != e->zone_active || z->zone_total[1] != e->zone_inactive ||
 	    z->zone_total[2] != e->zone_unevictable)
 		check_violation(&a->checks[CHECK_TOTALS], ev,
-				"snapshot %" PRIu64 " zone %" PRId32 ": the zone's totals change within the snapshot (active=%" PRIu64 " inactive=%" PRIu64 " unevictable=%" PRIu64 " in an earlier event)",
-				e->seq, e->zone, z->zone_total[0], z->zone_total[1], z->zone_total[2]);
+				"snapshot %" PRIu64 " node %" PRId32 " zone %" PRId32 ": the zone's totals change within the snapshot (active=%" PRIu64 " inactive=%" PRIu64 " unevictable=%" PRIu64 " in an earlier event)",
+				e->seq, e->node, e->zone, z->zone_total[0], z->zone_total[1], z->zone_total[2]);
 	/* Unsigned sums wrap instead of overflowing on a damaged trace. */
 	z->classes[0] += e->active;
 	z->classes[1] += e->inactive;
@@ -114,11 +115,24 @@ static void compare_with_replay(struct analysis *a, const struct ckrm_event *ev)
 {
 	const struct ev_class_stat *e = &ev->u.class_stat;
 	uint32_t index = classes_lookup(&a->classes, e->cls);
-	struct zone_counts *z = replay_zone(a, index, e->zone);
 	const int64_t kernel[NR_BUCKETS] = { (int64_t)e->active, (int64_t)e->inactive, (int64_t)e->unevictable };
-	struct class_rec *c;
+	struct zone_counts *z;
+	struct class_rec *c = class_at(&a->classes, index);
 	int64_t drift = 0, total = 0;
 	int b;
+
+	if (c->reparented) {
+		/* Its counts are its parent's since the event: a snapshot lists it no more. */
+		char buf[160], when[32];
+
+		format_time(c->reparented_ts, a->trace.ts_unit, when, sizeof(when));
+		a->snapshots.reparented_rows++;
+		check_violation(&a->checks[CHECK_DRIFT], ev,
+				"snapshot %" PRIu64 " lists class %s in node %" PRId32 " zone %" PRId32 ", but it was reparented at %s: its counts are its parent's since",
+				e->seq, replay_class_label(a, e->cls, buf, sizeof(buf)), e->node, e->zone, when);
+		return;
+	}
+	z = replay_zone(a, index, replay_zone_id(&a->replay, e->node, e->zone));
 
 	if (!z->tracked) {
 		/* The first count of a class from before the trace: start here. */
@@ -150,8 +164,8 @@ static void compare_with_replay(struct analysis *a, const struct ckrm_event *ev)
 		char buf[80];
 
 		check_violation(&a->checks[CHECK_DRIFT], ev,
-				"class %s zone %" PRId32 " snapshot %" PRIu64 ": replayed active=%" PRId64 " inactive=%" PRId64 " unevictable=%" PRId64 ", kernel active=%" PRIu64 " inactive=%" PRIu64 " unevictable=%" PRIu64 " (drift %+" PRId64 " pages)",
-				class_label(c, buf, sizeof(buf)), e->zone, e->seq, z->pages[0], z->pages[1], z->pages[2],
+				"class %s node %" PRId32 " zone %" PRId32 " snapshot %" PRIu64 ": replayed active=%" PRId64 " inactive=%" PRId64 " unevictable=%" PRId64 ", kernel active=%" PRIu64 " inactive=%" PRIu64 " unevictable=%" PRIu64 " (drift %+" PRId64 " pages)",
+				class_label(c, buf, sizeof(buf)), e->node, e->zone, e->seq, z->pages[0], z->pages[1], z->pages[2],
 				e->active, e->inactive, e->unevictable, drift);
 	}
 }

@@ -12,10 +12,10 @@
 
 #include "ckrm_event.h"
 
-/* The running sums of one snapshot in one zone. */
+/* The running sums of one snapshot in one zone (node and zone index). */
 struct snapshot_zone {
 	uint64_t seq;
-	int32_t zone;
+	int32_t node, zone;
 	uint64_t classes[3];    /* active, inactive, unevictable summed over classes */
 	uint64_t zone_total[3]; /* the zone's own totals */
 	uint32_t classes_seen;
@@ -31,6 +31,7 @@ struct snapshots {
 	uint64_t zone_sums_checked;
 	uint64_t comparisons; /* (class, zone) counts compared with the replay */
 	uint64_t initialized; /* (class, zone) counts taken from a snapshot */
+	uint64_t reparented_rows; /* rows of a class after its ckrm_class_reparent (violations) */
 };
 
 struct analysis;

@@ -24,17 +24,19 @@ static bool is_page_kind(enum ckrm_kind k)
 
 static struct tie_member member_of(const struct ckrm_event *ev)
 {
-	struct tie_member m = { ev->cpu, ev->kind, 0, -1, -1, -1 };
+	struct tie_member m = { ev->cpu, ev->kind, 0, -1, -1, -1, -1 };
 
 	switch (ev->kind) {
 	case CK_LRU_ADD:
 	case CK_LRU_DEL:
 		m.pfn = ev->u.lru.pfn;
+		m.node = ev->u.lru.node;
 		m.zone = ev->u.lru.zone;
 		m.cls_a = m.cls_b = ev->u.lru.cls;
 		break;
 	case CK_LRU_ADJUST:
 		m.pfn = ev->u.lru_adjust.pfn;
+		m.node = ev->u.lru_adjust.node;
 		m.zone = ev->u.lru_adjust.zone;
 		m.cls_a = ev->u.lru_adjust.from;
 		m.cls_b = ev->u.lru_adjust.to;
@@ -45,6 +47,7 @@ static struct tie_member member_of(const struct ckrm_event *ev)
 		m.cls_b = ev->u.page_class.to;
 		break;
 	case CK_CLASS_STAT:
+		m.node = ev->u.class_stat.node;
 		m.zone = ev->u.class_stat.zone;
 		m.cls_a = m.cls_b = ev->u.class_stat.cls;
 		break;
@@ -63,7 +66,7 @@ static bool related(int check, const struct tie_member *off, const struct tie_me
 {
 	switch (check) {
 	case CHECK_DRIFT:
-		return off->kind == CK_CLASS_STAT && is_lru_kind(o->kind) && o->zone == off->zone &&
+		return off->kind == CK_CLASS_STAT && is_lru_kind(o->kind) && o->node == off->node && o->zone == off->zone &&
 		       (o->cls_a == off->cls_a || o->cls_b == off->cls_a);
 	case CHECK_CHARGE:
 		return is_page_kind(off->kind) && is_page_kind(o->kind) && o->pfn == off->pfn;

@@ -27,7 +27,7 @@ struct tie_member {
 	int cpu;
 	enum ckrm_kind kind;
 	uint64_t pfn;
-	int32_t zone, cls_a, cls_b;
+	int32_t node, zone, cls_a, cls_b;
 };
 
 struct ties {

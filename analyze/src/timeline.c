@@ -65,7 +65,7 @@ void timeline_migration(struct analysis *a, const struct ckrm_event *ev)
 	m = &t->migration_list[t->nr_migrations++];
 	m->ts = ev->ts;
 	m->cpu = ev->cpu;
-	m->mm = e->mm;
+	m->pid = e->pid;
 	m->from = e->from;
 	m->to = e->to;
 	m->from_index = classes_lookup(&a->classes, e->from);

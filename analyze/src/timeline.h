@@ -27,7 +27,7 @@ struct move {
 struct migration {
 	uint64_t ts;
 	int32_t cpu;
-	uint64_t mm;
+	int32_t pid; /* the thread group using the address space */
 	int32_t from, to;
 	uint32_t from_index, to_index;
 	uint64_t walked, moved;

@@ -50,7 +50,7 @@ struct resolved_field {
 struct resolved_event {
 	bool defined;
 	const char *missing; /* a field the contract needs that the format lacks */
-	char why[160];
+	char why[256];
 	int min_size;        /* bytes a record needs for its fixed fields */
 	struct resolved_field fields[CONTRACT_MAX_FIELDS];
 	int nr_fields;
@@ -222,7 +222,14 @@ static void resolve_event(struct reader *r, enum ckrm_kind kind)
 		}
 		if (!f) {
 			re->missing = cf->name;
-			snprintf(re->why, sizeof(re->why), "lack field '%s'", cf->name);
+			if (!strcmp(cf->name, "node") && tep_find_field(ev, "zone"))
+				snprintf(re->why, sizeof(re->why),
+					 "have the old zone format ('zone' alone, node * MAX_NR_ZONES + zone; no 'node'), from a kernel before the node/zone split: not read by this ckrm-analyze");
+			else if (!strcmp(cf->name, "pid") && kind == CK_MM_CLASS && tep_find_field(ev, "mm"))
+				snprintf(re->why, sizeof(re->why),
+					 "have the old format ('mm', a kernel pointer; no 'pid'), from a kernel before the pid field: not read by this ckrm-analyze");
+			else
+				snprintf(re->why, sizeof(re->why), "lack field '%s'", cf->name);
 			return;
 		}
 		if (array_dest)

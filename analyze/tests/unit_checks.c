@@ -43,7 +43,7 @@ TEST(drift_fails_with_pages_and_first_event)
 	EXPECT_INT(STATUS(&a, CHECK_DRIFT), ST_FAIL);
 	EXPECT_INT(a.checks[CHECK_DRIFT].violations, 1);
 	EXPECT_INT(a.checks[CHECK_DRIFT].first.ts, MS(4));
-	EXPECT_HAS(a.checks[CHECK_DRIFT].first.fields, "seq=1 cls=1 zone=0 active=1");
+	EXPECT_HAS(a.checks[CHECK_DRIFT].first.fields, "seq=1 cls=1 node=0 zone=0 active=1");
 	EXPECT_HAS(a.checks[CHECK_DRIFT].first.what, "drift +1 pages");
 	EXPECT_HAS(a.checks[CHECK_DRIFT].reason, "FAIL: 1 violation");
 	c = &a.classes.recs[classes_find(&a.classes, 1)];
@@ -213,7 +213,7 @@ TEST(charge_deleted_from_a_class_it_is_not_charged_to)
 	       ev_del(MS(3), 0x10, 1, ACTIVE_ANON, 0, 3));
 	EXPECT_INT(STATUS(&a, CHECK_CHARGE), ST_FAIL);
 	EXPECT_HAS(a.checks[CHECK_CHARGE].first.what, "deleted from class /x, but it is charged to class /");
-	EXPECT_HAS(a.checks[CHECK_CHARGE].first.fields, "pfn=0x10 nr=1 lru=active_anon zone=0 cls=3");
+	EXPECT_HAS(a.checks[CHECK_CHARGE].first.fields, "pfn=0x10 nr=1 lru=active_anon node=0 zone=0 cls=3");
 	analysis_free(&a);
 }
 
@@ -233,7 +233,7 @@ TEST(charge_list_or_zone_mismatch)
 
 	REPLAY(&a, ev_add(MS(2), 0x10, 1, ACTIVE_ANON, 0, 0), ev_del(MS(3), 0x10, 1, INACTIVE_ANON, 0, 0));
 	EXPECT_INT(STATUS(&a, CHECK_CHARGE), ST_FAIL);
-	EXPECT_HAS(a.checks[CHECK_CHARGE].first.what, "but it is on active_anon zone 0");
+	EXPECT_HAS(a.checks[CHECK_CHARGE].first.what, "names inactive_anon node 0 zone 0 (1 pages), but it is on active_anon node 0 zone 0");
 	analysis_free(&a);
 }
 
@@ -304,7 +304,7 @@ TEST(totals_must_add_up)
 	EXPECT_INT(STATUS(&a, CHECK_TOTALS), ST_FAIL);
 	EXPECT_INT(a.checks[CHECK_TOTALS].checked, 2);
 	EXPECT_INT(a.checks[CHECK_TOTALS].violations, 1);
-	EXPECT_HAS(a.checks[CHECK_TOTALS].first.what, "snapshot 1 zone 0: the 2 classes add up to active=14");
+	EXPECT_HAS(a.checks[CHECK_TOTALS].first.what, "snapshot 1 node 0 zone 0: the 2 classes add up to active=14");
 	analysis_free(&a);
 }
 
@@ -603,7 +603,7 @@ TEST(timeline_names_the_class_incarnation)
 	/* Class ids are reused: a move names the class current at its time. */
 	REPLAY(&a, ev_create(MS(1), 1, 0, "/old"), ev_destroy(MS(2), 1, 0, "/old"), ev_create(MS(3), 1, 0, "/new"),
 	       ev_classify(MS(4), CE_FORK, 7, "x", 0, 0, CH_INHERIT),
-	       ev_classify(MS(5), CE_EXEC, 7, "x", 0, 1, CH_ENGINE), ev_mm(MS(6), 0xffff1234, 0, 1, 10, 4));
+	       ev_classify(MS(5), CE_EXEC, 7, "x", 0, 1, CH_ENGINE), ev_mm(MS(6), 7, 0, 1, 10, 4));
 	EXPECT_INT(a.timeline.moves, 1);
 	m = &a.timeline.move_list[0];
 	EXPECT(!strcmp(a.classes.recs[m->to_index].path, "/new"));

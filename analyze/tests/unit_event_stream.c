@@ -73,9 +73,13 @@ static size_t every_kind(struct ckrm_event *evs)
 	evs[n++] = ev_del(18, 0x10, 4, 1, 0, 1);
 	evs[n++] = ev_page(19, 0x20, 2, -1, 1, PR_CHARGE);
 	evs[n++] = ev_rmap(20, 0x20, 1, 0, PR_RMAP_ADD, 2, CLS(0, 1), SHARE(9, 1ull << 40));
-	evs[n++] = ev_mm(21, 0xffff888000abc000ull, 0, 1, 8, 2);
+	evs[n++] = ev_mm(21, 4242, 0, 1, 8, 2);
 	evs[n++] = ev_classify(22, CE_MANUAL, 5, "sh", 0, 1, CH_MANUAL);
 	evs[n++] = ev_destroy(23, 1, 0, "/gold");
+	evs[n++] = on_cpu(ev_add_at(24, 0x30, 2, 4, 1, 2, 1), 1); /* node 1 */
+	evs[n++] = ev_reparent(25, 1, 0);
+	evs[n++] = ev_del_at(26, 0x30, 2, 4, 1, 2, 1); /* names the reparented class */
+	evs[n++] = ev_stat_at(27, 3, 0, 1, 2, 0, 0, 2, 0, 0, 2);
 	return n;
 }
 
@@ -104,9 +108,12 @@ TEST(event_stream_gives_the_analysis_the_events_encoded)
 	EXPECT_INT(event_stream_run(buf, len, &streamed), n);
 	for (i = 0; i < CK_NR_KINDS; i++)
 		EXPECT_INT(streamed.kind_count[i], direct.kind_count[i]);
-	EXPECT_INT(streamed.last_ts, 23);
+	EXPECT_INT(streamed.last_ts, 27);
+	EXPECT_INT(streamed.kind_count[CK_CLASS_REPARENT], 1);
+	EXPECT_INT(streamed.replay.reparents, 1);
+	EXPECT_INT(streamed.replay.nr_zones, 3);
 	EXPECT(streamed.trace.clock_orders_cpus);
-	EXPECT_INT(streamed.trace.records_per_cpu[1], 1);
+	EXPECT_INT(streamed.trace.records_per_cpu[1], 2);
 	for (i = 0; i < NR_CHECKS; i++) {
 		EXPECT_INT(streamed.checks[i].status, direct.checks[i].status);
 		EXPECT_INT(streamed.checks[i].checked, direct.checks[i].checked);

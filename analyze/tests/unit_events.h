@@ -67,36 +67,52 @@ static inline struct ckrm_event ev_classify(uint64_t ts, int32_t event, int32_t 
 	return e;
 }
 
+/* A zone is (node, zone): the _at helpers name both, the others are node 0's zones. */
 static inline struct ckrm_event ev_lru(enum ckrm_kind kind, uint64_t ts, uint64_t pfn, int32_t nr, int32_t lru,
-				       int32_t zone, int32_t cls)
+				       int32_t node, int32_t zone, int32_t cls)
 {
 	struct ckrm_event e = ev_base(kind, ts, 0);
 
-	e.u.lru = (struct ev_lru){ pfn, nr, lru, zone, cls };
+	e.u.lru = (struct ev_lru){ pfn, nr, lru, node, zone, cls };
 	return e;
 }
 
-#define ev_add(ts, pfn, nr, lru, zone, cls) ev_lru(CK_LRU_ADD, ts, pfn, nr, lru, zone, cls)
-#define ev_del(ts, pfn, nr, lru, zone, cls) ev_lru(CK_LRU_DEL, ts, pfn, nr, lru, zone, cls)
+#define ev_add(ts, pfn, nr, lru, zone, cls) ev_lru(CK_LRU_ADD, ts, pfn, nr, lru, 0, zone, cls)
+#define ev_del(ts, pfn, nr, lru, zone, cls) ev_lru(CK_LRU_DEL, ts, pfn, nr, lru, 0, zone, cls)
+#define ev_add_at(ts, pfn, nr, lru, node, zone, cls) ev_lru(CK_LRU_ADD, ts, pfn, nr, lru, node, zone, cls)
+#define ev_del_at(ts, pfn, nr, lru, node, zone, cls) ev_lru(CK_LRU_DEL, ts, pfn, nr, lru, node, zone, cls)
 
-static inline struct ckrm_event ev_adjust(uint64_t ts, uint64_t pfn, int32_t nr, int32_t lru, int32_t zone,
-					  int32_t from, int32_t to)
+static inline struct ckrm_event ev_adjust_at(uint64_t ts, uint64_t pfn, int32_t nr, int32_t lru, int32_t node,
+					     int32_t zone, int32_t from, int32_t to)
 {
 	struct ckrm_event e = ev_base(CK_LRU_ADJUST, ts, 0);
 
-	e.u.lru_adjust = (struct ev_lru_adjust){ pfn, nr, lru, zone, from, to };
+	e.u.lru_adjust = (struct ev_lru_adjust){ pfn, nr, lru, node, zone, from, to };
 	return e;
 }
 
+#define ev_adjust(ts, pfn, nr, lru, zone, from, to) ev_adjust_at(ts, pfn, nr, lru, 0, zone, from, to)
+
 /* A snapshot row whose zone totals are given explicitly. */
-static inline struct ckrm_event ev_stat(uint64_t ts, uint64_t seq, int32_t cls, int32_t zone, uint64_t active,
-					uint64_t inactive, uint64_t unevictable, uint64_t zone_active,
-					uint64_t zone_inactive, uint64_t zone_unevictable)
+static inline struct ckrm_event ev_stat_at(uint64_t ts, uint64_t seq, int32_t cls, int32_t node, int32_t zone,
+					   uint64_t active, uint64_t inactive, uint64_t unevictable,
+					   uint64_t zone_active, uint64_t zone_inactive, uint64_t zone_unevictable)
 {
 	struct ckrm_event e = ev_base(CK_CLASS_STAT, ts, 0);
 
-	e.u.class_stat = (struct ev_class_stat){ seq, cls, zone, active, inactive, unevictable,
+	e.u.class_stat = (struct ev_class_stat){ seq, cls, node, zone, active, inactive, unevictable,
 						 zone_active, zone_inactive, zone_unevictable };
+	return e;
+}
+
+#define ev_stat(ts, seq, cls, zone, ...) ev_stat_at(ts, seq, cls, 0, zone, __VA_ARGS__)
+
+/* A removed class's LRU charges and counts go to its parent. */
+static inline struct ckrm_event ev_reparent(uint64_t ts, int32_t cls, int32_t parent)
+{
+	struct ckrm_event e = ev_base(CK_CLASS_REPARENT, ts, 0);
+
+	e.u.reparent = (struct ev_class_reparent){ cls, parent };
 	return e;
 }
 
@@ -162,12 +178,12 @@ static inline struct ckrm_event ev_reclaim(uint64_t ts, uint64_t pass, int32_t c
 	return e;
 }
 
-static inline struct ckrm_event ev_mm(uint64_t ts, uint64_t mm, int32_t from, int32_t to, uint64_t walked,
+static inline struct ckrm_event ev_mm(uint64_t ts, int32_t pid, int32_t from, int32_t to, uint64_t walked,
 				      uint64_t moved)
 {
 	struct ckrm_event e = ev_base(CK_MM_CLASS, ts, 0);
 
-	e.u.mm_class = (struct ev_mm_class){ mm, from, to, walked, moved };
+	e.u.mm_class = (struct ev_mm_class){ pid, from, to, walked, moved };
 	return e;
 }
 

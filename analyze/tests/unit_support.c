@@ -135,7 +135,7 @@ TEST(event_fields_print_like_trace_cmd)
 	char buf[256];
 
 	format_event_fields(&e, buf, sizeof(buf));
-	EXPECT(!strcmp(buf, "pfn=0x1234 nr=2 lru=active_file zone=1 cls=5"));
+	EXPECT(!strcmp(buf, "pfn=0x1234 nr=2 lru=active_file node=0 zone=1 cls=5"));
 	format_event_fields(&c, buf, sizeof(buf));
 	EXPECT(!strcmp(buf, "event=exec pid=9 comm=probe uid=0 from=0 to=3 how=engine"));
 }
@@ -153,7 +153,7 @@ TEST(reports_of_a_synthetic_memory_trace)
 	       ev_stat(MS(3), 1, 1, 0, 4, 0, 0, 4, 0, 0), ev_select(MS(4), 1, 1, 4, 2, 1, true, false),
 	       ev_reclaim(MS(5), 1, 1, 4, 2, false), ev_del(MS(5), 0x10, 4, 1, 0, 1),
 	       ev_add(MS(5), 0x10, 2, 1, 0, 1), ev_page(MS(6), 0x10, 2, -1, 1, PR_CHARGE),
-	       ev_rmap(MS(6), 0x10, 1, 0, PR_RMAP_ADD, 2, CLS(0, 1), SHARE(9, 4)), ev_mm(MS(7), 0xabc, 0, 1, 8, 2),
+	       ev_rmap(MS(6), 0x10, 1, 0, PR_RMAP_ADD, 2, CLS(0, 1), SHARE(9, 4)), ev_mm(MS(7), 812, 0, 1, 8, 2),
 	       ev_classify(MS(8), CE_MANUAL, 5, "sh", 0, 1, CH_MANUAL));
 	f = tmpfile();
 	EXPECT_INT(report_text(f, &a), 0);
