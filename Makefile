@@ -147,10 +147,12 @@ bench: parts analyzer kernel-bench ## measure side by side: memory controller (h
 	@# Alternated boots; BENCH_ROUNDS, BENCH_REPS, BENCH_MODES: see bench/mem-boots.
 	@KERNEL=$(BENCH_BZIMAGE) $(TOP)/bench/mem-boots $(OUTDIR)/bench-mem
 	@$(TOP)/bench/mem-report $(OUTDIR)/bench-mem $(BUILD)/bench/mem.json
+	@# rmdir of a class holding 64 MB, in 512 MB and 2 GB guests (the test kernel).
+	@$(TOP)/bench/teardown-boots $(OUTDIR)/bench-teardown $(BUILD)/bench/teardown.json
 	@# A trace of more than 1 M events (bench/analyzer-trace: about 2.6 M), recorded once.
 	@[ -f $(OUTDIR)/analyzer-trace/trace.dat ] || $(TOP)/runner/run $(TOP)/bench/analyzer-trace $(OUTDIR)/analyzer-trace
 	@$(TOP)/bench/analyzer/run $(OUTDIR)/analyzer-trace/trace.dat $(BUILD)/bench/analyzer.json
-	@jq -s add $(BUILD)/bench/rbce.json $(BUILD)/bench/mem.json $(BUILD)/bench/analyzer.json >$(BUILD)/bench/results.json
+	@jq -s add $(BUILD)/bench/rbce.json $(BUILD)/bench/mem.json $(BUILD)/bench/teardown.json $(BUILD)/bench/analyzer.json >$(BUILD)/bench/results.json
 	@echo "results: $(BUILD)/bench/results.json"
 
 # The hot-path workload bench/profile/run counts instructions of.

@@ -1,7 +1,7 @@
 #!/bin/bash
 # What make test-kasan hands the runner, with nothing booted: a `timeout`
 # stub first on PATH records the watchdog's arguments in place of QEMU's
-# run. runner/run's TIMEOUT_SCALE multiplies the scenario's TIMEOUT (and
+# run (and a `flock` stub lets it by a guest that holds the swap image). runner/run's TIMEOUT_SCALE multiplies the scenario's TIMEOUT (and
 # rejects what is not a positive number); tests/run-all runs one in-guest
 # test or scenario by GROUP/NAME and writes under RUN_ALL_OUT, never to
 # build/out's own directories.
@@ -14,6 +14,9 @@ cat >"$tmp/stub/timeout" <<'EOF'
 echo "$*" >>"$STUB_LOG"
 EOF
 chmod +x "$tmp/stub/timeout"
+# No guest runs: no need to wait for one that holds the swap image.
+printf '#!/bin/sh\nexit 0\n' >"$tmp/stub/flock"
+chmod +x "$tmp/stub/flock"
 printf '#!/bin/sh\nexit 0\n' >"$tmp/scn/run"
 chmod +x "$tmp/scn/run"
 touch "$tmp/bzImage" "$tmp/rootfs.img"
