@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "contract.h"
+#include "victim.h"
 
 void analysis_init(struct analysis *a)
 {
@@ -166,11 +167,15 @@ static void conclude_drift(struct analysis *a)
 	const struct replay *r = &a->replay;
 	int n;
 
+	snprintf(c->not_applicable, sizeof(c->not_applicable), "no LRU events and no ckrm_class_stat snapshots");
 	if (!a->kind_count[CK_CLASS_STAT])
-		snprintf(c->not_applicable, sizeof(c->not_applicable), "no ckrm_class_stat snapshots");
+		snprintf(c->unjudged, sizeof(c->unjudged),
+			 "no ckrm_class_stat snapshot: the replayed counts of %" PRIu64 " LRU events were compared with nothing",
+			 count_of(a, kinds, 3));
 	else
-		snprintf(c->not_applicable, sizeof(c->not_applicable),
-			 "no class and zone counted in a snapshot after its counts were known: one snapshot, nothing to compare with");
+		snprintf(c->unjudged, sizeof(c->unjudged),
+			 "no class and zone counted in a snapshot after its counts were known: %" PRIu64 " snapshot(s) only gave starting points",
+			 s->nr_snapshots);
 	n = snprintf(c->detail, sizeof(c->detail),
 		     "%" PRIu64 " class/zone counts in %" PRIu64 " snapshots compared with the replay of %" PRIu64 " LRU events; %" PRIu64 " taken as the starting point",
 		     s->comparisons, s->nr_snapshots, count_of(a, kinds, 3), s->initialized);
@@ -178,7 +183,7 @@ static void conclude_drift(struct analysis *a)
 		snprintf(c->detail + n, sizeof(c->detail) - (size_t)n,
 			 "; %" PRIu64 " classes reparented, %" PRIu64 " known pages handed to a parent, %" PRIu64 " LRU counts of a reparented class applied to its live ancestor",
 			 r->reparents, r->reparent_pages, r->forwarded);
-	check_conclude(c, s->comparisons > 0, any_defined(a, kinds, N(kinds)), &a->losses, a->trace.ts_unit);
+	check_conclude(c, count_of(a, kinds, 4) > 0, any_defined(a, kinds, N(kinds)), &a->losses, a->trace.ts_unit);
 }
 
 static void conclude_charge(struct analysis *a)
@@ -187,16 +192,15 @@ static void conclude_charge(struct analysis *a)
 	struct check *c = &a->checks[CHECK_CHARGE];
 	const struct replay *r = &a->replay;
 
-	if (count_of(a, kinds, N(kinds)))
-		snprintf(c->not_applicable, sizeof(c->not_applicable),
-			 "no page event could be judged: each concerns a page charged before the trace began");
-	else
-		snprintf(c->not_applicable, sizeof(c->not_applicable),
-			 "no ckrm_lru_add, ckrm_lru_del, ckrm_lru_adjust or ckrm_page_class events");
+	snprintf(c->not_applicable, sizeof(c->not_applicable),
+		 "no ckrm_lru_add, ckrm_lru_del, ckrm_lru_adjust or ckrm_page_class events");
+	snprintf(c->unjudged, sizeof(c->unjudged),
+		 "no page event could have failed it: each concerns a page the trace had not yet shown on or off an LRU or owned (%" PRIu64 " additions of pages first seen, %" PRIu64 " deletions, %" PRIu64 " adjustments, %" PRIu64 " owner changes)",
+		 r->add_unseen, r->del_untracked, r->adjust_untracked, r->owner_untracked);
 	snprintf(c->detail, sizeof(c->detail),
-		 "%" PRIu64 " page events checked against the page's charge; not judged, the page being charged before the trace: %" PRIu64 " deletions, %" PRIu64 " adjustments, %" PRIu64 " owner changes; at most %" PRIu64 " pages tracked at once",
-		 c->checked, r->del_untracked, r->adjust_untracked, r->owner_untracked, r->pages_peak);
-	check_conclude(c, c->checked > 0, any_defined(a, kinds, N(kinds)), &a->losses, a->trace.ts_unit);
+		 "%" PRIu64 " page events checked against the page's charge; not judged, the page unknown until then: %" PRIu64 " additions, %" PRIu64 " deletions, %" PRIu64 " adjustments, %" PRIu64 " owner changes; at most %" PRIu64 " pages tracked at once",
+		 c->checked, r->add_unseen, r->del_untracked, r->adjust_untracked, r->owner_untracked, r->pages_peak);
+	check_conclude(c, count_of(a, kinds, N(kinds)) > 0, any_defined(a, kinds, N(kinds)), &a->losses, a->trace.ts_unit);
 }
 
 static void conclude_totals(struct analysis *a)
@@ -216,15 +220,15 @@ static void conclude_reclaim(struct analysis *a)
 	struct check *c = &a->checks[CHECK_RECLAIM];
 	const struct reclaim_state *r = &a->reclaim;
 
-	if (a->kind_count[CK_RECLAIM])
-		snprintf(c->not_applicable, sizeof(c->not_applicable),
-			 "every ckrm_reclaim belongs to a pass that began before the trace");
-	else
-		snprintf(c->not_applicable, sizeof(c->not_applicable), "no ckrm_reclaim events");
+	snprintf(c->not_applicable, sizeof(c->not_applicable), "no ckrm_reclaim events");
+	snprintf(c->unjudged, sizeof(c->unjudged),
+		 "no ckrm_reclaim event took pages in a pass whose selection is in the trace (%" PRIu64 " reclaimed nothing; %" PRIu64 " of passes begun before the trace, %" PRIu64 " of passes older than the newest %d)",
+		 r->reclaimed_nothing, r->started_before_trace, r->out_of_window, PASS_WINDOW);
 	snprintf(c->detail, sizeof(c->detail),
-		 "%" PRIu64 " ckrm_reclaim events judged in %" PRIu64 " passes (%" PRIu64 " fallback); not judged: %" PRIu64 " of passes begun before the trace, %" PRIu64 " of passes older than the newest %d",
-		 c->checked, r->passes, r->fallback_passes, r->started_before_trace, r->out_of_window, PASS_WINDOW);
-	check_conclude(c, c->checked > 0, any_defined(a, kinds, N(kinds)), &a->losses, a->trace.ts_unit);
+		 "%" PRIu64 " ckrm_reclaim events that took pages judged in %" PRIu64 " passes (%" PRIu64 " fallback, as their selection says); not judged: %" PRIu64 " that reclaimed nothing, %" PRIu64 " of passes begun before the trace, %" PRIu64 " of passes older than the newest %d",
+		 c->checked, r->passes, r->fallback_passes, r->reclaimed_nothing, r->started_before_trace, r->out_of_window,
+		 PASS_WINDOW);
+	check_conclude(c, a->kind_count[CK_RECLAIM] > 0, any_defined(a, kinds, N(kinds)), &a->losses, a->trace.ts_unit);
 }
 
 static void conclude_attribution(struct analysis *a)
@@ -237,6 +241,39 @@ static void conclude_attribution(struct analysis *a)
 	attribution_finish(a);
 	check_conclude(c, a->attribution.rmap_add + a->attribution.rmap_remove > 0, any_defined(a, kinds, N(kinds)),
 		       &a->losses, a->trace.ts_unit);
+}
+
+static void conclude_victim(struct analysis *a)
+{
+	static const enum ckrm_kind kinds[] = { CK_VICTIM_SELECT };
+	struct check *c = &a->checks[CHECK_VICTIM];
+	const struct victim_stats *v = &a->reclaim.victim;
+
+	snprintf(c->not_applicable, sizeof(c->not_applicable), "no ckrm_victim_select events");
+	snprintf(c->unjudged, sizeof(c->unjudged),
+		 "no selection could have been wrong: %" PRIu64 " class(es) over their share left out of a pass with one victim, which may be a class's limit reclaim (the trace does not mark those)",
+		 v->maybe_limit);
+	snprintf(c->detail, sizeof(c->detail),
+		 "%" PRIu64 " ckrm_victim_select events judged in %" PRIu64 " passes (%" PRIu64 " fallback, %" PRIu64 " of them at priority 0); not judged: %" PRIu64 " classes over their share left out of a pass with one victim (a class's limit reclaim, or a wrong selection: the trace does not say), %" PRIu64 " beyond the kernel's %d victims",
+		 c->checked, v->passes, v->fallbacks, v->everyone, v->maybe_limit, v->beyond_cap, VICTIMS_MAX);
+	check_conclude(c, a->kind_count[CK_VICTIM_SELECT] > 0, any_defined(a, kinds, N(kinds)), &a->losses,
+		       a->trace.ts_unit);
+}
+
+static void conclude_owner(struct analysis *a)
+{
+	static const enum ckrm_kind kinds[] = { CK_LRU_ADD, CK_LRU_DEL, CK_LRU_ADJUST, CK_PAGE_CLASS };
+	struct check *c = &a->checks[CHECK_OWNER];
+	const struct replay *r = &a->replay;
+
+	snprintf(c->not_applicable, sizeof(c->not_applicable), "no ckrm_lru_add, ckrm_lru_del or ckrm_lru_adjust events");
+	snprintf(c->unjudged, sizeof(c->unjudged),
+		 "no LRU event concerned a page whose owner the trace showed (%" PRIu64 " LRU events of pages owned since before the trace)",
+		 r->owner_unknown);
+	snprintf(c->detail, sizeof(c->detail),
+		 "%" PRIu64 " LRU events compared with the page's owner from ckrm_page_class; not judged: %" PRIu64 " of pages whose owner the trace did not show",
+		 c->checked, r->owner_unknown);
+	check_conclude(c, count_of(a, kinds, 3) > 0, any_defined(a, kinds, N(kinds)), &a->losses, a->trace.ts_unit);
 }
 
 void analysis_finish(struct analysis *a)
@@ -261,14 +298,12 @@ void analysis_finish(struct analysis *a)
 	conclude_totals(a);
 	conclude_reclaim(a);
 	conclude_attribution(a);
+	conclude_victim(a);
+	conclude_owner(a);
+	verdict_compute(&a->verdict, a->checks);
 }
 
 int analysis_exit_code(const struct analysis *a)
 {
-	int i;
-
-	for (i = 0; i < NR_CHECKS; i++)
-		if (a->checks[i].status == ST_FAIL || a->checks[i].status == ST_UNVERIFIABLE)
-			return 1;
-	return 0;
+	return a->verdict.exit_code;
 }

@@ -20,6 +20,7 @@
 #include "snapshot.h"
 #include "ties.h"
 #include "timeline.h"
+#include "verdict.h"
 
 struct trace_facts {
 	const char *path;
@@ -50,6 +51,7 @@ struct analysis {
 	struct timeline timeline;
 	struct losses losses;
 	struct check checks[NR_CHECKS];
+	struct verdict verdict; /* analysis_finish(): the one every report prints */
 	bool finished;
 };
 
@@ -68,7 +70,7 @@ void analysis_feed(struct analysis *a, const struct ckrm_event *ev);
 void analysis_loss(struct analysis *a, int cpu, enum loss_kind kind, int64_t count, uint64_t since);
 void analysis_finish(struct analysis *a);
 
-/* 0: every check holds or is not applicable; 1: a check failed or is unverifiable. */
+/* The verdict's exit code (verdict.h): 0 pass, 1 a violation, 3 not verified. */
 int analysis_exit_code(const struct analysis *a);
 
 #endif

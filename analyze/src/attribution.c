@@ -59,6 +59,12 @@ static void judge(struct check *c, const struct ckrm_event *ev, bool add)
 				why, e->nr_cls, e->nr_share);
 		return;
 	}
+	if (!e->nr_cls) {
+		/* The contract fills them for these reasons: a decision among no one. */
+		check_violation(c, ev, "%s lists no candidates (mapper_cls and mapper_share are empty); the contract gives every rmap decision its candidates",
+				why);
+		return;
+	}
 	if (e->nr_cls > max) {
 		check_violation(c, ev, "%s lists %" PRId32 " candidates; the contract lists at most %" PRId32, why, e->nr_cls,
 				max);
@@ -137,12 +143,6 @@ void attribution_page_class(struct analysis *a, const struct ckrm_event *ev)
 		c->skipped++;
 		return;
 	}
-	if (!e->nr_cls && !e->nr_share) {
-		/* Not from this kernel (the arrays are empty only for other reasons). */
-		t->unlisted++;
-		c->skipped++;
-		return;
-	}
 	t->judged++;
 	c->checked++;
 	if (e->nr_cls > 1)
@@ -170,21 +170,16 @@ void attribution_finish(struct analysis *a)
 	snprintf(c->detail, sizeof(c->detail),
 		 "%" PRIu64 " rmap decisions checked against their candidates: %" PRIu64 " rmap_add, %" PRIu64 " rmap_remove "
 		 "of which %" PRIu64 " kept the owner; %" PRIu64 " among two or more candidates, at most %" PRId32 " listed; "
-		 "not judged: %" PRIu64 " without candidates, %" PRIu64 " from a format without them; "
+		 "not judged: %" PRIu64 " from a format without them; "
 		 "%" PRIu64 " charge, uncharge and migrate events checked for empty arrays",
-		 t->judged, t->rmap_add, t->rmap_remove, t->owner_kept, t->contested, t->most_candidates, t->unlisted,
+		 t->judged, t->rmap_add, t->rmap_remove, t->owner_kept, t->contested, t->most_candidates,
 		 t->unrecorded, t->others_checked);
 	if (t->judged)
 		return;
-	/* rmap events, none with candidates: never a pass. */
+	/* rmap events of a format without candidates: never a pass. */
 	if (t->unrecorded)
 		snprintf(c->limitation, sizeof(c->limitation),
 			 "this trace's ckrm_page_class format has no mapper_cls and mapper_share fields (a kernel from before them), "
 			 "so the candidates of its %" PRIu64 " rmap events (%" PRIu64 " rmap_add, %" PRIu64 " rmap_remove) are not recorded",
-			 rmap, t->rmap_add, t->rmap_remove);
-	else
-		snprintf(c->limitation, sizeof(c->limitation),
-			 "none of its %" PRIu64 " rmap events (%" PRIu64 " rmap_add, %" PRIu64 " rmap_remove) lists its candidates: "
-			 "mapper_cls and mapper_share are empty (the contract fills them for these reasons)",
 			 rmap, t->rmap_add, t->rmap_remove);
 }

@@ -6,7 +6,8 @@
  * tracepoints/events.md. The new owner `to` must be the candidate with the
  * largest share, ties to the lower class id; an rmap_add changes the owner
  * and lists at most the new mapper's class and the previous owner; an
- * rmap_remove lists at most 16. The other reasons (charge, uncharge,
+ * rmap_remove lists at most 16; an rmap decision listing no candidate is
+ * a violation (the contract fills them). The other reasons (charge, uncharge,
  * migrate) must list no candidates. Each event is judged on its own, so a
  * violation is proven by its event even when other events were lost.
  */
@@ -19,8 +20,7 @@
 
 struct attribution {
 	uint64_t rmap_add, rmap_remove; /* events seen */
-	uint64_t judged;     /* decisions checked: events with candidates */
-	uint64_t unlisted;   /* events with empty candidate lists: not judged */
+	uint64_t judged;     /* decisions checked: events of a format with candidates (empty lists are violations) */
 	uint64_t unrecorded; /* events of a format without mapper_cls and mapper_share */
 	uint64_t contested;  /* judged decisions among two or more candidates */
 	uint64_t owner_kept; /* rmap_remove events that left the owner in place */

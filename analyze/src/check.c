@@ -40,7 +40,7 @@ void check_violation(struct check *c, const struct ckrm_event *ev, const char *f
 
 const char *check_name(enum check_id id)
 {
-	static const char *const names[NR_CHECKS] = { "drift", "charge", "totals", "reclaim", "attribution" };
+	static const char *const names[NR_CHECKS] = { "drift", "charge", "totals", "reclaim", "attribution", "victim", "owner" };
 	return (unsigned)id < NR_CHECKS ? names[id] : "?";
 }
 
@@ -52,6 +52,8 @@ const char *check_title(enum check_id id)
 		"in each snapshot the classes' pages add up to the zone's LRU totals",
 		"reclaim takes pages only from the pass's selected classes (unless fallback) and never below a guarantee",
 		"every rmap decision gives the page to its candidate with the largest share (ties to the lower id)",
+		"each reclaim pass selects the victims the kernel's rule picks: the classes over their share, or in a fallback the heaviest class (every class at priority 0)",
+		"every LRU add, delete and adjust names the class that owns the page (ckrm_page_class), or the root for a page without owner",
 	};
 	return (unsigned)id < NR_CHECKS ? titles[id] : "?";
 }
@@ -87,7 +89,7 @@ void format_time(uint64_t ts, enum ts_unit unit, char *buf, size_t len)
 		format_ts(ts, buf, len);
 }
 
-void check_conclude(struct check *c, bool applicable, bool kinds_defined, const struct losses *l, enum ts_unit unit)
+void check_conclude(struct check *c, bool present, bool kinds_defined, const struct losses *l, enum ts_unit unit)
 {
 	char lost[600];
 
@@ -95,7 +97,7 @@ void check_conclude(struct check *c, bool applicable, bool kinds_defined, const 
 	if (l->any)
 		losses_describe(l, lost, sizeof(lost));
 
-	if (!applicable && !c->violations) {
+	if (!present && !c->violations) {
 		/*
 		 * Nothing to check; but when events were lost and the trace
 		 * defines this check's events, the lost ones may have been
@@ -142,6 +144,13 @@ void check_conclude(struct check *c, bool applicable, bool kinds_defined, const 
 				 lost, c->violations, c->violations == 1 ? "" : "s");
 		else
 			snprintf(c->reason, sizeof(c->reason), "unverifiable: %s", lost);
+		return;
+	}
+	/* Its events are here, but none could have failed it: not a pass. */
+	if (!c->checked) {
+		c->status = ST_UNVERIFIABLE;
+		snprintf(c->reason, sizeof(c->reason), "unverifiable: nothing judged: %s",
+			 c->unjudged[0] ? c->unjudged : "no event of its kind could have failed it");
 		return;
 	}
 	c->status = ST_PASS;

@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The five checks and their outcome. A check counts what it verified and
- * its violations, keeps the first offending event, and is concluded once
- * the whole trace was read: not applicable (none of its events), pass,
- * fail, or unverifiable (events were lost, or the trace cannot tell).
+ * The checks and their outcome. A check counts the events it judged (each
+ * one could have failed it) and its violations, keeps the first offending
+ * event, and is concluded once the whole trace was read: not applicable
+ * (none of its events in the trace), pass (something judged, nothing
+ * wrong), fail, or unverifiable (events were lost, the trace cannot tell,
+ * or its events were there but none could have failed it).
  */
 #ifndef CHECK_H
 #define CHECK_H
@@ -15,7 +17,17 @@
 #include "ckrm_event.h"
 #include "losses.h"
 
-enum check_id { CHECK_DRIFT, CHECK_CHARGE, CHECK_TOTALS, CHECK_RECLAIM, CHECK_ATTRIBUTION, NR_CHECKS };
+/* Appended only: ids and names are read by scripts (JSON checks[].id, number). */
+enum check_id {
+	CHECK_DRIFT,
+	CHECK_CHARGE,
+	CHECK_TOTALS,
+	CHECK_RECLAIM,
+	CHECK_ATTRIBUTION,
+	CHECK_VICTIM,
+	CHECK_OWNER,
+	NR_CHECKS
+};
 
 enum check_status { ST_NOT_APPLICABLE, ST_PASS, ST_FAIL, ST_UNVERIFIABLE };
 
@@ -51,7 +63,7 @@ struct tie_note {
 
 struct check {
 	enum check_id id;
-	uint64_t checked;    /* comparisons or events verified */
+	uint64_t checked;    /* comparisons or events judged: each could have failed the check */
 	uint64_t violations;
 	uint64_t skipped;    /* could not be judged (e.g. pages added before the trace) */
 	/*
@@ -65,8 +77,10 @@ struct check {
 	char limitation[512];
 	/* What was verified, in words, for the report ("42 snapshots compared"). */
 	char detail[400];
-	/* Why the check is not applicable when nothing was checked. */
+	/* Why the check is not applicable: none of its events in the trace. */
 	char not_applicable[160];
+	/* Why nothing was judged although its events are in the trace. */
+	char unjudged[400];
 	/* Filled by check_conclude(). */
 	enum check_status status;
 	char reason[1600];
@@ -79,11 +93,11 @@ void check_violation(struct check *c, const struct ckrm_event *ev, const char *f
 	__attribute__((format(printf, 3, 4)));
 
 /*
- * applicable: the trace held events this check verifies. kinds_defined:
- * the trace's formats define the check's events, so lost events might
- * have been some of them.
+ * present: the trace holds events of this check's kind (so it is never
+ * "not applicable"). kinds_defined: the trace's formats define them, so
+ * lost events might have been some.
  */
-void check_conclude(struct check *c, bool applicable, bool kinds_defined, const struct losses *l, enum ts_unit unit);
+void check_conclude(struct check *c, bool present, bool kinds_defined, const struct losses *l, enum ts_unit unit);
 
 const char *check_name(enum check_id id);  /* "drift" */
 const char *check_title(enum check_id id); /* one line: what it proves */

@@ -1,5 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* A small streaming JSON writer: commas, indentation and string escaping. */
+/*
+ * A small streaming JSON writer: commas, indentation and string escaping.
+ * Strings: valid UTF-8 passes through unchanged; each byte that is not
+ * part of a valid UTF-8 sequence is written \u00XX (its value: a valid
+ * character is never escaped, so \u0080 to \u00ff only ever stand for
+ * such bytes); control characters (below 0x20, and 0x7f) are escaped.
+ * Nesting has no depth limit.
+ */
 #ifndef JSON_H
 #define JSON_H
 
@@ -8,15 +15,15 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#define JSON_MAX_DEPTH 32
-
 struct json {
 	FILE *out;
 	int depth;
-	bool has_items[JSON_MAX_DEPTH];
+	bool *has_items; /* by depth: the open container has an item (a comma before the next) */
+	int cap;
 };
 
 void json_init(struct json *j, FILE *out);
+void json_free(struct json *j);
 /* key is NULL inside arrays and for the top-level value. */
 void json_object_begin(struct json *j, const char *key);
 void json_object_end(struct json *j);

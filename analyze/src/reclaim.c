@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "analysis.h"
+#include "victim.h"
 #include "xalloc.h"
 
 void reclaim_init(struct reclaim_state *r)
@@ -30,14 +31,12 @@ void reclaim_free(struct reclaim_state *r)
 	reclaim_init(r);
 }
 
-static bool pass_fallback(const struct pass *p)
+/* A pass leaves the window: judged, counted, and kept for the report if early. */
+static void close_pass(struct analysis *a, struct pass *p)
 {
-	return p->fallback_select || p->fallback_reclaim;
-}
+	struct reclaim_state *r = &a->reclaim;
 
-/* A pass leaves the window: counted, and kept for the report if early. */
-static void close_pass(struct reclaim_state *r, struct pass *p)
-{
+	victim_judge_pass(a, p);
 	r->passes++;
 	if (pass_fallback(p))
 		r->fallback_passes++;
@@ -62,8 +61,9 @@ static struct pass *find_pass(struct reclaim_state *r, uint64_t id)
 	return slot ? &r->window[*slot] : NULL;
 }
 
-static struct pass *open_pass(struct reclaim_state *r, const struct ckrm_event *ev, uint64_t id, int32_t node)
+static struct pass *open_pass(struct analysis *a, const struct ckrm_event *ev, uint64_t id, int32_t node)
 {
+	struct reclaim_state *r = &a->reclaim;
 	uint32_t slot;
 	struct pass *p;
 	struct pass_class *keep;
@@ -78,7 +78,7 @@ static struct pass *open_pass(struct reclaim_state *r, const struct ckrm_event *
 		r->evicted = true;
 		if (oldest->id > r->newest_evicted)
 			r->newest_evicted = oldest->id;
-		close_pass(r, oldest);
+		close_pass(a, oldest);
 		r->head = (r->head + 1) % PASS_WINDOW;
 		r->count--;
 	}
@@ -126,7 +126,7 @@ void reclaim_select(struct analysis *a, const struct ckrm_event *ev)
 	struct class_rec *c;
 
 	if (!p)
-		p = open_pass(r, ev, e->pass, e->node);
+		p = open_pass(a, ev, e->pass, e->node);
 	if (!r->any_select || e->pass < r->oldest_selected)
 		r->oldest_selected = e->pass;
 	r->any_select = true;
@@ -135,6 +135,9 @@ void reclaim_select(struct analysis *a, const struct ckrm_event *ev)
 	pc = pass_class(a, p, e->cls);
 	pc->has_select = true;
 	pc->selected = e->selected;
+	pc->select_fallback = e->fallback;
+	pc->select_ts = ev->ts;
+	pc->select_cpu = ev->cpu;
 	pc->usage = e->usage;
 	pc->share = e->share;
 	pc->guarantee = e->guarantee;
@@ -159,6 +162,7 @@ static void unmatched(struct analysis *a, const struct ckrm_event *ev)
 	const struct ev_reclaim *e = &ev->u.reclaim;
 	struct reclaim_state *r = &a->reclaim;
 	struct check *c = &a->checks[CHECK_RECLAIM];
+	char buf[80];
 
 	if (!r->any_select || e->pass < r->oldest_selected) {
 		r->started_before_trace++;
@@ -170,14 +174,16 @@ static void unmatched(struct analysis *a, const struct ckrm_event *ev)
 		c->skipped++;
 		return;
 	}
-	c->checked++;
-	if (e->reclaimed && !e->fallback) {
-		char buf[80];
-
-		check_violation(c, ev, "pass %" PRIu64 " reclaimed %" PRIu64 " pages from class %s, but the pass has no ckrm_victim_select",
-				e->pass, e->reclaimed,
-				class_label(class_at(&a->classes, classes_lookup(&a->classes, e->cls)), buf, sizeof(buf)));
+	if (!e->reclaimed) {
+		r->reclaimed_nothing++;
+		c->skipped++;
+		return;
 	}
+	/* Fallback or not, a pass selects first: its own flag excuses nothing. */
+	c->checked++;
+	check_violation(c, ev, "pass %" PRIu64 " reclaimed %" PRIu64 " pages from class %s, but the pass has no ckrm_victim_select",
+			e->pass, e->reclaimed,
+			class_label(class_at(&a->classes, classes_lookup(&a->classes, e->cls)), buf, sizeof(buf)));
 }
 
 void reclaim_done(struct analysis *a, const struct ckrm_event *ev)
@@ -203,20 +209,27 @@ void reclaim_done(struct analysis *a, const struct ckrm_event *ev)
 	pc->scanned += e->scanned;
 	pc->skipped += e->skipped;
 	pc->reclaimed += e->reclaimed;
-	p->fallback_reclaim |= e->fallback;
-
-	c->checked++;
-	if (!e->reclaimed)
-		return;
 	name = class_label(class_at(&a->classes, pc->class_index), buf, sizeof(buf));
+
+	/* events.md: fallback is decided at selection and repeated here. */
+	if (e->fallback != p->fallback_select)
+		check_violation(c, ev, "pass %" PRIu64 "'s ckrm_reclaim of class %s says fallback=%d, but its selection (ckrm_victim_select) says fallback=%d",
+				e->pass, name, e->fallback, p->fallback_select);
+	if (!e->reclaimed) {
+		/* Nothing taken: no selection or guarantee it could have broken. */
+		a->reclaim.reclaimed_nothing++;
+		c->skipped++;
+		return;
+	}
+	c->checked++;
 	/*
 	 * A fallback pass selects its victims too (every class at priority
 	 * 0), but may take them below their guarantees.
 	 */
-	if (!pc->has_select && !pass_fallback(p))
-		check_violation(c, ev, "pass %" PRIu64 " reclaimed %" PRIu64 " pages from class %s, which the pass did not consider (no ckrm_victim_select), and the pass is not a fallback",
+	if (!pc->has_select)
+		check_violation(c, ev, "pass %" PRIu64 " reclaimed %" PRIu64 " pages from class %s, which the pass did not consider (no ckrm_victim_select)",
 				e->pass, e->reclaimed, name);
-	else if (pc->has_select && !pc->selected)
+	else if (!pc->selected)
 		check_violation(c, ev, "pass %" PRIu64 " reclaimed %" PRIu64 " pages from class %s, which it did not select",
 				e->pass, e->reclaimed, name);
 	else if (!pass_fallback(p) && pc->guarantee && (pc->usage < pc->reclaimed || pc->usage - pc->reclaimed < pc->guarantee))
@@ -229,7 +242,7 @@ void reclaim_finish(struct analysis *a)
 	struct reclaim_state *r = &a->reclaim;
 
 	while (r->count) {
-		close_pass(r, &r->window[r->head]);
+		close_pass(a, &r->window[r->head]);
 		r->head = (r->head + 1) % PASS_WINDOW;
 		r->count--;
 	}

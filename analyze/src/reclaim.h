@@ -1,7 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Reclaim passes: the classes ckrm_victim_select offered and chose, what
- * ckrm_reclaim then took from each (check 4), kept for the report. Pass ids
+ * Reclaim passes: the classes ckrm_victim_select offered and chose (the
+ * victim check, victim.c, judges each pass as it closes), what
+ * ckrm_reclaim then took from each (check 4), kept for the report. A
+ * pass's fallback is its selection's; a ckrm_reclaim repeating another
+ * flag is a violation. Reclaim that took nothing is not judged. Pass ids
  * are assumed to increase (a question for the kernel side, see README.md):
  * a ckrm_reclaim whose pass is older than every selection seen belongs to
  * a pass that started before the trace.
@@ -19,6 +22,9 @@ struct pass_class {
 	uint32_t class_index;
 	int32_t cls;
 	bool has_select, selected;
+	bool select_fallback; /* its ckrm_victim_select's flag */
+	uint64_t select_ts;   /* its ckrm_victim_select, rebuilt for a violation */
+	int select_cpu;
 	uint64_t usage, share, guarantee, limit;
 	int32_t weight;
 	bool has_reclaim;
@@ -30,7 +36,7 @@ struct pass {
 	uint64_t ts;
 	int cpu;
 	int32_t node, priority;
-	bool fallback_select, fallback_reclaim;
+	bool fallback_select; /* the selection's flag: the pass's (events.md) */
 	struct pass_class *classes;
 	uint32_t nr_classes, cap;
 };
@@ -39,6 +45,13 @@ struct pass {
 #define PASS_WINDOW 1024
 /* Passes described in the report; the rest are counted. */
 #define PASS_REPORT_MAX 100
+
+/* The victim check's counts (victim.c). */
+struct victim_stats {
+	uint64_t passes, fallbacks, everyone;
+	uint64_t maybe_limit; /* over their share, left out of a one-victim pass: not judged */
+	uint64_t beyond_cap;  /* over their share, lighter than the kernel's VICTIMS_MAX victims */
+};
 
 struct reclaim_state {
 	struct pass *window; /* ring of the newest passes */
@@ -51,6 +64,8 @@ struct reclaim_state {
 	bool any_select, evicted;
 	uint64_t newest_evicted;
 	uint64_t started_before_trace, out_of_window;
+	uint64_t reclaimed_nothing; /* ckrm_reclaim events with reclaimed=0: not judged */
+	struct victim_stats victim;
 };
 
 struct analysis;
@@ -60,6 +75,12 @@ void reclaim_free(struct reclaim_state *r);
 void reclaim_select(struct analysis *a, const struct ckrm_event *ev);
 void reclaim_done(struct analysis *a, const struct ckrm_event *ev);
 void reclaim_finish(struct analysis *a);
+
+/* The pass is a fallback: as its selection says (ckrm_victim_select). */
+static inline bool pass_fallback(const struct pass *p)
+{
+	return p->fallback_select;
+}
 
 /* Why the pass chose, or did not choose, a class: for the report. */
 const char *pass_class_why(const struct pass *p, const struct pass_class *pc, char *buf, size_t len);

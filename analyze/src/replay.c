@@ -7,6 +7,7 @@
 
 #include "analysis.h"
 #include "contract.h"
+#include "owner.h"
 #include "xalloc.h"
 
 void replay_init(struct replay *r)
@@ -17,7 +18,7 @@ void replay_init(struct replay *r)
 	r->zone_names = NULL;
 	r->nr_zones = r->zones_cap = r->last_zone = 0;
 	r->pages_peak = 0;
-	r->del_untracked = r->adjust_untracked = r->owner_untracked = 0;
+	r->add_unseen = r->del_untracked = r->adjust_untracked = r->owner_untracked = r->owner_unknown = 0;
 	r->reparents = r->reparent_pages = r->forwarded = 0;
 }
 
@@ -141,12 +142,7 @@ const char *replay_class_label(struct analysis *a, int32_t cls, char *buf, size_
 	return buf;
 }
 
-/*
- * The LRU charge an event names is the page's: the same class id, or ids
- * whose counts are one class's (a reparented class and its live
- * ancestor).
- */
-static bool same_charge(const struct analysis *a, int32_t x, int32_t y)
+bool replay_same_charge(const struct analysis *a, int32_t x, int32_t y)
 {
 	uint32_t ix, iy;
 
@@ -217,7 +213,14 @@ void replay_lru_add(struct analysis *a, const struct ckrm_event *ev)
 	count(a, e->cls, zone_id, lru_bucket(e->lru), e->nr, ev->ts);
 
 	p = u64map_put(&a->replay.pages, e->pfn, &existed);
-	c->checked++;
+	owner_check_lru(a, ev, e->pfn, existed ? p : NULL, e->cls, false);
+	/* Only a page whose place the trace showed could be on a list already. */
+	if (!existed || !p->lru_known) {
+		a->replay.add_unseen++;
+		c->skipped++;
+	} else {
+		c->checked++;
+	}
 	if (existed && p->on_lru) {
 		char was[160], now[160];
 
@@ -228,6 +231,7 @@ void replay_lru_add(struct analysis *a, const struct ckrm_event *ev)
 	}
 	note_tie(a, p, ev);
 	p->on_lru = true;
+	p->lru_known = true;
 	p->since = ev->ts;
 	p->cls = e->cls;
 	p->zone = zone_id;
@@ -273,6 +277,7 @@ void replay_lru_del(struct analysis *a, const struct ckrm_event *ev)
 	count(a, e->cls, zone_id, lru_bucket(e->lru), -(int64_t)e->nr, ev->ts);
 
 	p = u64map_get(&a->replay.pages, e->pfn);
+	owner_check_lru(a, ev, e->pfn, p, e->cls, false);
 	if (!p || !p->on_lru) {
 		/* Added before the trace began: nothing to compare with. */
 		a->replay.del_untracked++;
@@ -282,7 +287,7 @@ void replay_lru_del(struct analysis *a, const struct ckrm_event *ev)
 		return;
 	}
 	c->checked++;
-	if (!same_charge(a, p->cls, e->cls)) {
+	if (!replay_same_charge(a, p->cls, e->cls)) {
 		char from[160], charged[160];
 
 		check_violation(c, ev, "pfn 0x%" PRIx64 " deleted from class %s, but it is charged to class %s", e->pfn,
@@ -293,6 +298,7 @@ void replay_lru_del(struct analysis *a, const struct ckrm_event *ev)
 	}
 	note_tie(a, p, ev);
 	p->on_lru = false;
+	p->lru_known = true;
 	forget_if_idle(&a->replay, e->pfn, p);
 }
 
@@ -312,6 +318,9 @@ void replay_lru_adjust(struct analysis *a, const struct ckrm_event *ev)
 	count(a, e->to, zone_id, bucket, e->nr, ev->ts);
 
 	p = u64map_put(&a->replay.pages, e->pfn, &existed);
+	/* Its ckrm_page_class came first: `to` is the owner now, `from` the one before. */
+	owner_check_lru(a, ev, e->pfn, existed ? p : NULL, e->from, true);
+	owner_check_lru(a, ev, e->pfn, existed ? p : NULL, e->to, false);
 	if (!existed || !p->on_lru) {
 		/* On an LRU since before the trace: from now on it is known. */
 		a->replay.adjust_untracked++;
@@ -323,7 +332,7 @@ void replay_lru_adjust(struct analysis *a, const struct ckrm_event *ev)
 		p->lru = (int8_t)e->lru;
 	} else {
 		c->checked++;
-		if (!same_charge(a, p->cls, e->from)) {
+		if (!replay_same_charge(a, p->cls, e->from)) {
 			char from[160], charged[160];
 
 			check_violation(c, ev, "pfn 0x%" PRIx64 " adjusted away from class %s, but it is charged to class %s",
@@ -336,6 +345,7 @@ void replay_lru_adjust(struct analysis *a, const struct ckrm_event *ev)
 	}
 	note_tie(a, p, ev);
 	p->cls = e->to;
+	p->lru_known = true;
 	note_pages_peak(&a->replay);
 }
 
@@ -364,6 +374,9 @@ void replay_page_class(struct analysis *a, const struct ckrm_event *ev)
 		c->skipped++;
 	}
 	note_tie(a, p, ev);
+	/* The event names both: the owner before (its ckrm_lru_adjust's `from`) and after. */
+	p->prev_owner_known = true;
+	p->prev_owner = e->from;
 	p->owner_known = true;
 	p->owner = e->to;
 	forget_if_idle(&a->replay, e->pfn, p);

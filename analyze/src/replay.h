@@ -41,8 +41,11 @@ struct page_state {
 	uint32_t zone;        /* its zone id (replay_zone_id()) */
 	int8_t lru;
 	bool on_lru;
+	bool lru_known;       /* an LRU event of it was seen: on_lru is true */
 	bool owner_known;     /* from ckrm_page_class */
 	int32_t owner;
+	bool prev_owner_known; /* the owner before its latest change (ckrm_lru_adjust's from) */
+	int32_t prev_owner;
 	/*
 	 * Its state came from events of two CPUs with one timestamp (a clock
 	 * that does not order CPUs: ties.h), at tie_ts on tie_cpu[].
@@ -65,7 +68,8 @@ struct replay {
 	uint32_t last_zone;     /* the zone id replay_zone_id() gave last */
 	struct u64map pages; /* pfn -> struct page_state */
 	uint64_t pages_peak; /* most pages tracked at once: the memory bound */
-	uint64_t del_untracked, adjust_untracked, owner_untracked;
+	uint64_t add_unseen, del_untracked, adjust_untracked, owner_untracked;
+	uint64_t owner_unknown; /* LRU events of pages whose owner the trace did not show */
 	uint64_t reparents;     /* ckrm_class_reparent events applied */
 	uint64_t reparent_pages; /* known pages they handed to a parent */
 	uint64_t forwarded;     /* LRU counts of a reparented class applied to its live ancestor */
@@ -103,6 +107,12 @@ void replay_reparent(struct analysis *a, const struct ckrm_event *ev);
  * about a class an event names by id.
  */
 const char *replay_class_label(struct analysis *a, int32_t cls, char *buf, size_t len);
+
+/*
+ * Two class ids name one LRU charge: the same id, or a reparented class
+ * and its live ancestor.
+ */
+bool replay_same_charge(const struct analysis *a, int32_t x, int32_t y);
 
 /* Wrapping arithmetic: a damaged trace must not overflow a signed sum. */
 static inline int64_t wrap_add(int64_t a, int64_t b)

@@ -9,21 +9,12 @@
 #include "report.h"
 #include "xalloc.h"
 
-/* 2: migrations name the thread group (pid), not the mm's address. */
-#define SCHEMA_VERSION 2
-
-static const char *verdict(const struct analysis *a)
-{
-	bool unverifiable = false;
-	int i;
-
-	for (i = 0; i < NR_CHECKS; i++) {
-		if (a->checks[i].status == ST_FAIL)
-			return "fail";
-		unverifiable |= a->checks[i].status == ST_UNVERIFIABLE;
-	}
-	return unverifiable ? "unverifiable" : "pass";
-}
+/*
+ * 2: migrations name the thread group (pid), not the mm's address.
+ * 3: seven checks (victim, owner); "pass" needs something judged; exit
+ * codes 3 (not verified) and 70 (an analyzer bug); verdict_line.
+ */
+#define SCHEMA_VERSION 3
 
 /* ts_ns is the raw timestamp: an event number with the counter clock, as time says ("#123"). */
 static void time_fields(struct json *j, const struct analysis *a, uint64_t ts)
@@ -310,7 +301,7 @@ static void reclaim_section(struct json *j, const struct analysis *a)
 		json_int(j, "cpu", p->cpu);
 		json_int(j, "node", p->node);
 		json_int(j, "priority", p->priority);
-		json_bool(j, "fallback", p->fallback_select || p->fallback_reclaim);
+		json_bool(j, "fallback", pass_fallback(p));
 		json_array_begin(j, "classes");
 		for (k = 0; k < p->nr_classes; k++) {
 			const struct pass_class *pc = &p->classes[k];
@@ -408,13 +399,16 @@ static void migrations_section(struct json *j, const struct analysis *a)
 int report_json(FILE *out, const struct analysis *a)
 {
 	struct json j;
+	char line[400];
 
 	json_init(&j, out);
 	json_object_begin(&j, NULL);
 	json_string(&j, "schema", "ckrm-analyze");
 	json_int(&j, "schema_version", SCHEMA_VERSION);
-	json_string(&j, "verdict", verdict(a));
-	json_int(&j, "exit_code", analysis_exit_code(a));
+	json_string(&j, "verdict", verdict_name(a->verdict.kind));
+	json_int(&j, "exit_code", a->verdict.exit_code);
+	verdict_describe(&a->verdict, line, sizeof(line));
+	json_string(&j, "verdict_line", line);
 	trace_section(&j, a);
 	losses_section(&j, a);
 	checks_section(&j, a);
@@ -423,5 +417,6 @@ int report_json(FILE *out, const struct analysis *a)
 	classification_section(&j, a);
 	migrations_section(&j, a);
 	json_object_end(&j);
+	json_free(&j);
 	return ferror(out) ? -1 : 0;
 }

@@ -87,8 +87,8 @@ static void header(FILE *out, const struct analysis *a)
 
 static void checks(FILE *out, const struct analysis *a)
 {
-	const char *failed[NR_CHECKS], *unverified[NR_CHECKS];
-	int nf = 0, nu = 0, i;
+	char verdict[400];
+	int i;
 
 	fprintf(out, "\nchecks:\n");
 	for (i = 0; i < NR_CHECKS; i++) {
@@ -104,28 +104,9 @@ static void checks(FILE *out, const struct analysis *a)
 		}
 		if (c->status != ST_NOT_APPLICABLE && c->status != ST_PASS && c->detail[0])
 			fprintf(out, "    seen: %s\n", c->detail);
-		if (c->status == ST_FAIL)
-			failed[nf++] = check_name(c->id);
-		if (c->status == ST_UNVERIFIABLE)
-			unverified[nu++] = check_name(c->id);
 	}
-	if (!nf && !nu) {
-		fprintf(out, "verdict: every check holds or is not applicable (exit 0)\n");
-		return;
-	}
-	fprintf(out, "verdict:");
-	if (nf) {
-		fprintf(out, " FAILED:");
-		for (i = 0; i < nf; i++)
-			fprintf(out, " %s", failed[i]);
-		fprintf(out, nu ? ";" : "");
-	}
-	if (nu) {
-		fprintf(out, " NOT VERIFIED:");
-		for (i = 0; i < nu; i++)
-			fprintf(out, " %s", unverified[i]);
-	}
-	fprintf(out, " (exit 1)\n");
+	verdict_describe(&a->verdict, verdict, sizeof(verdict));
+	fprintf(out, "verdict: %s\n", verdict);
 }
 
 static const char *pages_or_unknown(bool known, int64_t v, char *buf, size_t len)
@@ -264,7 +245,7 @@ static void reclaim(FILE *out, const struct analysis *a)
 
 		fprintf(out, "  pass %" PRIu64 " at %s CPU %d node %" PRId32 " priority %" PRId32 "%s\n", p->id,
 			ts_str(a, p->ts, ts, sizeof(ts)), p->cpu, p->node, p->priority,
-			p->fallback_select || p->fallback_reclaim ? " FALLBACK" : "");
+			pass_fallback(p) ? " FALLBACK" : "");
 		for (k = 0; k < p->nr_classes; k++) {
 			const struct pass_class *pc = &p->classes[k];
 			char name[64], why[200];

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "trace_input.h"
+#include "crash_guard.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -429,7 +430,7 @@ static bool decode(struct reader *r, const struct tep_record *rec, enum ckrm_kin
 	return true;
 }
 
-static int on_record(struct tracecmd_input *handle, struct tep_record *rec, int cpu_arg, void *data)
+static int read_record(struct tracecmd_input *handle, struct tep_record *rec, int cpu_arg, void *data)
 {
 	struct reader *r = data;
 	struct ckrm_event ev;
@@ -459,10 +460,22 @@ static int on_record(struct tracecmd_input *handle, struct tep_record *rec, int 
 		fail(r, "ckrm events %s in this trace %s", contract_events[kind].name, r->events[kind].why);
 		return -1;
 	}
+	crash_guard_test_hook();
 	if (!decode(r, rec, (enum ckrm_kind)kind, &ev))
 		return -1;
 	analysis_feed(r->a, &ev);
 	return 0;
+}
+
+/* libtracecmd calls this for each record: from here to the return, the code is ours. */
+static int on_record(struct tracecmd_input *handle, struct tep_record *rec, int cpu_arg, void *data)
+{
+	int ret;
+
+	crash_guard_own(true);
+	ret = read_record(handle, rec, cpu_arg, data);
+	crash_guard_own(false);
+	return ret;
 }
 
 /* Stored statistics: losses, and records the recorder wrote but we did not read. */

@@ -8,5 +8,5 @@
 # shellcheck shell=bash
 _here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 export ASAN_OPTIONS="allocator_may_return_null=1:max_allocation_size_mb=512:exitcode=86:detect_leaks=1:${ASAN_OPTIONS:-}"
-export LSAN_OPTIONS="suppressions=$_here/lsan.supp:print_suppressions=0:exitcode=86:${LSAN_OPTIONS:-}"
+export LSAN_OPTIONS="exitcode=86:${LSAN_OPTIONS:-}"
 export UBSAN_OPTIONS="halt_on_error=1:exitcode=87:print_stacktrace=1:${UBSAN_OPTIONS:-}"

@@ -13,7 +13,8 @@ TEST(drift_pass_when_replay_matches_snapshots)
 {
 	struct analysis a;
 
-	REPLAY(&a, ev_create(MS(1), 1, 0, "/a"),
+	REPLAY(&a, ev_create(MS(1), 1, 0, "/a"), ev_page(MS(1), 0x100, 1, -1, 1, PR_CHARGE),
+	       ev_page(MS(1), 0x101, 2, -1, 1, PR_CHARGE), ev_page(MS(1), 0x103, 1, -1, 1, PR_CHARGE),
 	       ev_add(MS(2), 0x100, 1, ACTIVE_ANON, 0, 1),
 	       ev_add(MS(3), 0x101, 2, INACTIVE_FILE, 0, 1),
 	       ev_stat(MS(4), 1, 1, 0, 1, 2, 0, 1, 2, 0),
@@ -23,6 +24,8 @@ TEST(drift_pass_when_replay_matches_snapshots)
 	EXPECT_INT(STATUS(&a, CHECK_DRIFT), ST_PASS);
 	EXPECT_INT(STATUS(&a, CHECK_TOTALS), ST_PASS);
 	EXPECT_INT(STATUS(&a, CHECK_CHARGE), ST_PASS);
+	EXPECT_INT(STATUS(&a, CHECK_OWNER), ST_PASS);
+	EXPECT_INT(a.checks[CHECK_OWNER].checked, 4);
 	EXPECT_INT(a.checks[CHECK_DRIFT].checked, 2);
 	EXPECT_INT(a.classes.recs[classes_find(&a.classes, 1)].pages, 3);
 	EXPECT_INT(a.classes.recs[classes_find(&a.classes, 1)].peak, 4);
@@ -69,13 +72,13 @@ TEST(drift_starts_at_first_snapshot_for_older_classes)
 	analysis_free(&a);
 }
 
-TEST(drift_not_applicable_with_one_snapshot_of_older_classes)
+TEST(drift_unverifiable_with_one_snapshot_of_older_classes)
 {
 	struct analysis a;
 
 	REPLAY(&a, ev_stat(MS(2), 1, 0, 0, 100, 50, 0, 100, 50, 0));
-	EXPECT_INT(STATUS(&a, CHECK_DRIFT), ST_NOT_APPLICABLE);
-	EXPECT_HAS(a.checks[CHECK_DRIFT].reason, "nothing to compare");
+	EXPECT_INT(STATUS(&a, CHECK_DRIFT), ST_UNVERIFIABLE);
+	EXPECT_HAS(a.checks[CHECK_DRIFT].reason, "unverifiable: nothing judged: no class and zone counted in a snapshot after its counts were known");
 	EXPECT_INT(STATUS(&a, CHECK_TOTALS), ST_PASS);
 	analysis_free(&a);
 }
@@ -137,7 +140,7 @@ TEST(losses_make_later_drift_unverifiable)
 	analysis_finish(&a);
 	EXPECT_INT(STATUS(&a, CHECK_DRIFT), ST_UNVERIFIABLE);
 	EXPECT_HAS(a.checks[CHECK_DRIFT].reason, "unverifiable: 3 events lost on CPU 1");
-	EXPECT_INT(analysis_exit_code(&a), 1);
+	EXPECT_INT(analysis_exit_code(&a), 3);
 	analysis_free(&a);
 }
 
@@ -242,8 +245,8 @@ TEST(charge_pages_from_before_the_trace_are_not_judged)
 	struct analysis a;
 
 	REPLAY(&a, ev_del(MS(3), 0x10, 1, ACTIVE_ANON, 0, 0));
-	EXPECT_INT(STATUS(&a, CHECK_CHARGE), ST_NOT_APPLICABLE);
-	EXPECT_HAS(a.checks[CHECK_CHARGE].reason, "charged before the trace");
+	EXPECT_INT(STATUS(&a, CHECK_CHARGE), ST_UNVERIFIABLE);
+	EXPECT_HAS(a.checks[CHECK_CHARGE].reason, "unverifiable: nothing judged: no page event could have failed it");
 	EXPECT_INT(a.replay.del_untracked, 1);
 	analysis_free(&a);
 
@@ -345,10 +348,17 @@ TEST(reclaim_fallback_may_go_under_guarantees)
 	EXPECT_INT(STATUS(&a, CHECK_RECLAIM), ST_PASS);
 	EXPECT_INT(a.reclaim.fallback_passes, 1);
 	analysis_free(&a);
-	/* A pass that turns into a fallback after selecting. */
+	/* Fallback is decided at selection: a ckrm_reclaim's own flag excuses nothing, and must agree. */
 	REPLAY(&a, ev_select(MS(2), 7, 1, 100, 50, 90, true, false), ev_select(MS(2), 7, 2, 10, 50, 0, false, false),
 	       ev_reclaim(MS(3), 7, 1, 32, 20, true));
-	EXPECT_INT(STATUS(&a, CHECK_RECLAIM), ST_PASS);
+	EXPECT_INT(STATUS(&a, CHECK_RECLAIM), ST_FAIL);
+	EXPECT_INT(a.checks[CHECK_RECLAIM].violations, 2);
+	EXPECT_HAS(a.checks[CHECK_RECLAIM].first.what,
+		   "pass 7's ckrm_reclaim of class (class 1) says fallback=1, but its selection (ckrm_victim_select) says fallback=0");
+	analysis_free(&a);
+	REPLAY(&a, ev_select(MS(2), 7, 1, 100, 50, 90, true, false), ev_reclaim(MS(3), 7, 1, 32, 0, true));
+	EXPECT_INT(STATUS(&a, CHECK_RECLAIM), ST_FAIL);
+	EXPECT_HAS(a.checks[CHECK_RECLAIM].first.what, "says fallback=1, but its selection");
 	analysis_free(&a);
 }
 
@@ -401,7 +411,7 @@ TEST(reclaim_many_passes_stay_bounded)
 	analysis_init(&a);
 	for (p = 1; p <= 5000; p++) {
 		struct ckrm_event s = ev_select(p * 10, p, 1, 100, 50, 0, true, p % 100 == 0);
-		struct ckrm_event r = ev_reclaim(p * 10 + 1, p, 1, 32, 1, false);
+		struct ckrm_event r = ev_reclaim(p * 10 + 1, p, 1, 32, 1, p % 100 == 0);
 
 		analysis_feed(&a, &s);
 		analysis_feed(&a, &r);
@@ -509,25 +519,24 @@ TEST(attribution_candidates_follow_the_contract)
 	analysis_free(&a);
 }
 
-/* Empty candidate lists are not judged; with nothing else, never a pass. */
-TEST(attribution_empty_candidates_are_not_judged)
+/* The contract fills the candidates of every rmap decision: empty lists are a violation. */
+TEST(attribution_empty_candidates_are_a_violation)
 {
 	struct analysis a;
 
 	REPLAY(&a, ev_page(MS(1), 0x10, 1, 1, 2, PR_RMAP_ADD), ev_page(MS(2), 0x10, 1, 2, 2, PR_RMAP_REMOVE));
-	EXPECT_INT(STATUS(&a, CHECK_ATTRIBUTION), ST_UNVERIFIABLE);
-	EXPECT_INT(a.checks[CHECK_ATTRIBUTION].skipped, 2);
-	EXPECT_INT(a.checks[CHECK_ATTRIBUTION].checked, 0);
-	EXPECT_HAS(a.checks[CHECK_ATTRIBUTION].reason,
-		   "unverifiable: not verifiable from this trace: none of its 2 rmap events (1 rmap_add, 1 rmap_remove) lists its candidates");
+	EXPECT_INT(STATUS(&a, CHECK_ATTRIBUTION), ST_FAIL);
+	EXPECT_INT(a.checks[CHECK_ATTRIBUTION].violations, 2);
+	EXPECT_INT(a.checks[CHECK_ATTRIBUTION].checked, 2);
+	EXPECT_HAS(a.checks[CHECK_ATTRIBUTION].first.what,
+		   "rmap_add lists no candidates (mapper_cls and mapper_share are empty); the contract gives every rmap decision its candidates");
 	EXPECT_INT(analysis_exit_code(&a), 1);
 	analysis_free(&a);
-	/* Beside a judged decision, it is counted and the check passes. */
+	/* Beside a right decision too. */
 	REPLAY(&a, ev_page(MS(1), 0x10, 1, 1, 2, PR_RMAP_ADD),
 	       ev_rmap(MS(2), 0x10, 2, 2, PR_RMAP_REMOVE, 1, CLS(2), SHARE(3)));
-	EXPECT_INT(STATUS(&a, CHECK_ATTRIBUTION), ST_PASS);
-	EXPECT_INT(a.checks[CHECK_ATTRIBUTION].skipped, 1);
-	EXPECT_HAS(a.checks[CHECK_ATTRIBUTION].reason, "not judged: 1 without candidates");
+	EXPECT_INT(STATUS(&a, CHECK_ATTRIBUTION), ST_FAIL);
+	EXPECT_INT(a.checks[CHECK_ATTRIBUTION].violations, 1);
 	analysis_free(&a);
 }
 
@@ -543,7 +552,7 @@ TEST(attribution_format_without_candidates_is_unverifiable)
 	EXPECT_INT(a.checks[CHECK_ATTRIBUTION].skipped, 2);
 	EXPECT_HAS(a.checks[CHECK_ATTRIBUTION].reason,
 		   "not verifiable from this trace: this trace's ckrm_page_class format has no mapper_cls and mapper_share fields");
-	EXPECT_INT(analysis_exit_code(&a), 1);
+	EXPECT_INT(analysis_exit_code(&a), 3);
 	analysis_free(&a);
 	/* Its fields print without the arrays. */
 	format_event_fields(&e, buf, sizeof(buf));
@@ -551,7 +560,7 @@ TEST(attribution_format_without_candidates_is_unverifiable)
 	REPLAY(&a, ev_page(MS(2), 0x10, 1, -1, 1, PR_CHARGE));
 	EXPECT_INT(STATUS(&a, CHECK_ATTRIBUTION), ST_NOT_APPLICABLE);
 	EXPECT_HAS(a.checks[CHECK_ATTRIBUTION].reason, "not applicable (no rmap events");
-	EXPECT_INT(analysis_exit_code(&a), 0);
+	EXPECT_INT(analysis_exit_code(&a), 3); /* a page's first charge: nothing that could fail */
 	analysis_free(&a);
 }
 
@@ -581,7 +590,7 @@ TEST(attribution_with_lost_events)
 	analysis_free(&a);
 }
 
-TEST(core_events_only_exit_zero)
+TEST(core_events_only_judge_nothing)
 {
 	struct analysis a;
 	int i;
@@ -590,7 +599,7 @@ TEST(core_events_only_exit_zero)
 	       ev_classify(MS(3), CE_EXIT, 42, "sh", 1, -1, CH_UNCHANGED), ev_destroy(MS(4), 1, 0, "/a"));
 	for (i = 0; i < NR_CHECKS; i++)
 		EXPECT_INT(a.checks[i].status, ST_NOT_APPLICABLE);
-	EXPECT_INT(analysis_exit_code(&a), 0);
+	EXPECT_INT(analysis_exit_code(&a), 3);
 	EXPECT_INT(a.timeline.moves, 1);
 	analysis_free(&a);
 }

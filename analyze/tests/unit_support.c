@@ -117,12 +117,13 @@ TEST(json_escapes_what_the_trace_may_hold)
 
 	json_init(&j, f);
 	json_object_begin(&j, NULL);
-	json_string(&j, "s", "a\"b\\c\n\x01\xff");
+	json_string(&j, "s", "a\"b\\c\n\x01\xff\x7f");
 	json_array_begin(&j, "empty");
 	json_array_end(&j);
 	json_object_end(&j);
+	json_free(&j);
 	out = read_all(f);
-	EXPECT_HAS(out, "\"s\": \"a\\\"b\\\\c\\n\\u0001\\u00ff\"");
+	EXPECT_HAS(out, "\"s\": \"a\\\"b\\\\c\\n\\u0001\\u00ff\\u007f\"");
 	EXPECT_HAS(out, "\"empty\": []");
 	free(out);
 	fclose(f);
@@ -363,4 +364,61 @@ TEST(reports_with_the_counter_clock)
 	free(out);
 	fclose(f);
 	analysis_free(&a);
+}
+
+/* Valid UTF-8 passes through; each invalid byte is \u00XX; control characters are escaped. */
+TEST(json_keeps_utf8_and_escapes_invalid_bytes)
+{
+	const struct {
+		const char *in, *out;
+	} cases[] = {
+		{ "/caf\xc3\xa9", "\"/caf\xc3\xa9\"" },                  /* 2 bytes */
+		{ "\xe2\x82\xac \xf0\x9f\x90\xa7", "\"\xe2\x82\xac \xf0\x9f\x90\xa7\"" }, /* 3 and 4 bytes */
+		{ "a\xc3", "\"a\\u00c3\"" },                              /* truncated */
+		{ "\xc0\xaf", "\"\\u00c0\\u00af\"" },                      /* overlong '/' */
+		{ "\xed\xa0\x80", "\"\\u00ed\\u00a0\\u0080\"" },           /* a surrogate */
+		{ "\xf4\x90\x80\x80", "\"\\u00f4\\u0090\\u0080\\u0080\"" }, /* above U+10FFFF */
+		{ "\xe2\x82x", "\"\\u00e2\\u0082x\"" },                     /* a bad continuation */
+		{ "tab\there\x1f", "\"tab\\there\\u001f\"" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		FILE *f = tmpfile();
+		char *out;
+
+		json_write_escaped(f, cases[i].in, strlen(cases[i].in));
+		out = read_all(f);
+		EXPECT(!strcmp(out, cases[i].out));
+		if (strcmp(out, cases[i].out))
+			printf("#   case %zu: got %s\n", i, out);
+		free(out);
+		fclose(f);
+	}
+}
+
+/* No depth limit: every comma is there however deep (the old writer lost them past 32). */
+TEST(json_nests_without_a_limit)
+{
+	FILE *f = tmpfile();
+	struct json j;
+	char *out;
+	int i, commas = 0;
+
+	json_init(&j, f);
+	for (i = 0; i < 100; i++) {
+		json_array_begin(&j, NULL);
+		json_int(&j, NULL, i);
+	}
+	for (i = 0; i < 100; i++)
+		json_array_end(&j);
+	json_free(&j);
+	out = read_all(f);
+	for (i = 0; out[i]; i++)
+		commas += out[i] == ',';
+	EXPECT_INT(commas, 99);
+	EXPECT_HAS(out, "99\n");
+	EXPECT(out[strlen(out) - 2] == ']');
+	free(out);
+	fclose(f);
 }
