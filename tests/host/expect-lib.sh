@@ -33,6 +33,12 @@ check "expect.sh: a false expression fails" \
 	test "$(expect_with 'echo "{\"x\": 2}"' '.x == 1')" -eq 1
 check "expect.sh: a verdict of fail (exit 1) is read, a true expression holds" \
 	test "$(expect_with 'echo "{\"x\": 1}"; exit 1' '.x == 1')" -eq 0
+check "expect.sh: a verdict of unverifiable (exit 3) is read, a true expression holds" \
+	test "$(expect_with 'echo "{\"x\": 1}"; exit 3' '.x == 1')" -eq 0
+check "expect.sh: an input error (exit 2) fails analyze" \
+	test "$(expect_with 'echo "{\"x\": 1}"; exit 2' '.x == 1')" -ge 1
+check "expect.sh: an analyzer bug (exit 70) fails analyze" \
+	test "$(expect_with 'echo "{\"x\": 1}"; exit 70' '.x == 1')" -ge 1
 
 # verdict_with ANALYZER-SCRIPT: what verdict_passes prints with that stand-in.
 verdict_with() (
