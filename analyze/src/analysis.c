@@ -251,10 +251,10 @@ static void conclude_victim(struct analysis *a)
 
 	snprintf(c->not_applicable, sizeof(c->not_applicable), "no ckrm_victim_select events");
 	snprintf(c->unjudged, sizeof(c->unjudged),
-		 "no selection could have been wrong: %" PRIu64 " class(es) over their share left out of a pass with one victim, which may be a class's limit reclaim (the trace does not mark those)",
+		 "no selection could have been wrong: %" PRIu64 " event(s) of one-victim passes that may be a class's limit reclaim (the trace does not mark those)",
 		 v->maybe_limit);
 	snprintf(c->detail, sizeof(c->detail),
-		 "%" PRIu64 " ckrm_victim_select events judged in %" PRIu64 " passes (%" PRIu64 " fallback, %" PRIu64 " of them at priority 0); not judged: %" PRIu64 " classes over their share left out of a pass with one victim (a class's limit reclaim, or a wrong selection: the trace does not say), %" PRIu64 " beyond the kernel's %d victims",
+		 "%" PRIu64 " ckrm_victim_select events judged in %" PRIu64 " passes (%" PRIu64 " fallback, %" PRIu64 " of them at priority 0); not judged: %" PRIu64 " of one-victim passes that may be a class's limit reclaim (its victim under its share, or classes over theirs left out: the trace does not mark those); %" PRIu64 " over their share and lighter than the kernel's %d victims",
 		 c->checked, v->passes, v->fallbacks, v->everyone, v->maybe_limit, v->beyond_cap, VICTIMS_MAX);
 	check_conclude(c, a->kind_count[CK_VICTIM_SELECT] > 0, any_defined(a, kinds, N(kinds)), &a->losses,
 		       a->trace.ts_unit);
