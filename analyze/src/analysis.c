@@ -46,6 +46,7 @@ bool analysis_has_lru_events(const struct analysis *a)
 
 void analysis_free(struct analysis *a)
 {
+	explain_free(a);
 	classes_free(&a->classes);
 	replay_free(&a->replay);
 	snapshots_free(&a->snapshots);
@@ -128,6 +129,8 @@ void analysis_feed(struct analysis *a, const struct ckrm_event *ev)
 	case CK_NR_KINDS:
 		break;
 	}
+	if (a->explain)
+		explain_event(a, ev);
 	ties_after(a, ev);
 }
 
@@ -284,6 +287,7 @@ void analysis_finish(struct analysis *a)
 		return;
 	a->finished = true;
 	snapshots_finish(a);
+	explain_finish(a); /* before the passes close: it copies their selections */
 	reclaim_finish(a);
 	/* Every plotted series runs to the end of the trace. */
 	for (i = 0; i < a->classes.n; i++) {
@@ -305,5 +309,14 @@ void analysis_finish(struct analysis *a)
 
 int analysis_exit_code(const struct analysis *a)
 {
-	return a->verdict.exit_code;
+	int x;
+
+	if (!a->explain || !a->explain->finished)
+		return a->verdict.exit_code;
+	x = explain_exit_code(a->explain);
+	if (a->verdict.exit_code == EXIT_VIOLATION || x == EXIT_VIOLATION)
+		return EXIT_VIOLATION;
+	if (a->verdict.exit_code == EXIT_UNVERIFIED || x == EXIT_UNVERIFIED)
+		return EXIT_UNVERIFIED;
+	return EXIT_PASS;
 }

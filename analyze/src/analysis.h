@@ -14,6 +14,7 @@
 #include "check.h"
 #include "ckrm_event.h"
 #include "classes.h"
+#include "explain.h"
 #include "losses.h"
 #include "reclaim.h"
 #include "replay.h"
@@ -52,6 +53,7 @@ struct analysis {
 	struct losses losses;
 	struct check checks[NR_CHECKS];
 	struct verdict verdict; /* analysis_finish(): the one every report prints */
+	struct explain *explain; /* --class: why one class gained and lost pages (NULL: not asked) */
 	bool finished;
 };
 
@@ -70,7 +72,11 @@ void analysis_feed(struct analysis *a, const struct ckrm_event *ev);
 void analysis_loss(struct analysis *a, int cpu, enum loss_kind kind, int64_t count, uint64_t since);
 void analysis_finish(struct analysis *a);
 
-/* The verdict's exit code (verdict.h): 0 pass, 1 a violation, 3 not verified. */
+/*
+ * The process's exit code (verdict.h): 0 pass, 1 a violation, 3 not
+ * verified; with --class the explanation's joins the verdict's (a mismatch
+ * is a violation, an unverifiable explanation leaves it not verified).
+ */
 int analysis_exit_code(const struct analysis *a);
 
 #endif

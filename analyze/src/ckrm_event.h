@@ -130,6 +130,7 @@ struct ckrm_event {
 	enum ckrm_kind kind;
 	uint64_t ts; /* the trace's clock: nanoseconds, or event numbers (counter) */
 	int cpu;
+	int32_t pid; /* the task that emitted it (common_pid); -1 unknown (the fuzzer's streams) */
 	union {
 		struct ev_classify classify;
 		struct ev_class class_change;

@@ -165,6 +165,7 @@ static void next_event(struct stream *s, enum ckrm_kind kind)
 	ev.kind = kind;
 	ev.ts = t < TS_RAW ? s->ts + t : next_raw(&s->c, 8);
 	ev.cpu = next_byte(&s->c) % s->nr_cpus;
+	ev.pid = -1; /* not in the encoding: --class then follows a reclaimer by its CPU */
 	for (i = 0; i < ce->nr_fields; i++)
 		next_field(&s->c, &ce->fields[i], s->flags & FLAG_NO_MAPPER_ARRAYS, (char *)&ev);
 	if (s->c.short_read)

@@ -27,9 +27,12 @@ struct options {
 	enum format format;
 	const char *plot_dir;
 	const char *trace;
+	const char *class_path; /* --class */
+	bool passes;            /* --passes */
 };
 
-static const char usage_line[] = "usage: ckrm-analyze [--json|--csv] [--plot-data DIR] TRACE.DAT";
+static const char usage_line[] =
+	"usage: ckrm-analyze [--json|--csv] [--plot-data DIR] [--class PATH [--passes]] TRACE.DAT";
 
 static void usage(FILE *out)
 {
@@ -42,6 +45,9 @@ static void usage(FILE *out)
 	      "  --csv             per-class page usage over time: time_s,class_id,class_path,pages\n"
 	      "                    (event,... for a trace recorded with the counter clock)\n"
 	      "  --plot-data DIR   also write DIR/ckrm-usage.dat and DIR/ckrm-usage.gp (gnuplot)\n"
+	      "  --class PATH      why the class PATH (e.g. /bronze) gained and lost pages, by cause,\n"
+	      "                    checked against its snapshots (a mismatch exits 1)\n"
+	      "  --passes          with --class: every reclaim pass in which it lost pages\n"
 	      "  -h, --help        this help\n\n"
 	      "Exit: 0 checks judged and held (the others not applicable); 1 a check failed;\n"
 	      "2 usage or input error; 3 nothing failed, but a check could not be judged\n"
@@ -66,6 +72,8 @@ static int parse_options(int argc, char **argv, struct options *o)
 		{ "json", no_argument, NULL, 'j' },
 		{ "csv", no_argument, NULL, 'c' },
 		{ "plot-data", required_argument, NULL, 'p' },
+		{ "class", required_argument, NULL, 'C' },
+		{ "passes", no_argument, NULL, 'P' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -87,6 +95,14 @@ static int parse_options(int argc, char **argv, struct options *o)
 				return usage_error("--plot-data needs a directory", NULL);
 			o->plot_dir = optarg;
 			break;
+		case 'C':
+			if (optarg[0] != '/')
+				return usage_error("--class needs a class path starting with /, not", optarg);
+			o->class_path = optarg;
+			break;
+		case 'P':
+			o->passes = true;
+			break;
 		case 'h':
 			usage(stdout);
 			return 0;
@@ -98,6 +114,10 @@ static int parse_options(int argc, char **argv, struct options *o)
 	}
 	if (json && csv)
 		return usage_error("--json and --csv exclude each other", NULL);
+	if (o->passes && !o->class_path)
+		return usage_error("--passes needs --class", NULL);
+	if (csv && o->class_path)
+		return usage_error("--class and --csv exclude each other", NULL);
 	o->format = json ? FORMAT_JSON : csv ? FORMAT_CSV : FORMAT_TEXT;
 	if (optind == argc)
 		return usage_error("no trace file given", NULL);
@@ -114,8 +134,14 @@ static int run(const struct options *opts)
 	char err[512];
 	int rc, written;
 
-	if (analyze_trace(o.trace, &a, err, sizeof(err)) < 0) {
+	if (analyze_trace_class(o.trace, o.class_path, o.passes, &a, err, sizeof(err)) < 0) {
 		fprintf(stderr, "ckrm-analyze: %s: %s\n", o.trace, err);
+		analysis_free(&a);
+		return 2;
+	}
+	if (a.explain && !a.explain->found) {
+		fprintf(stderr, "ckrm-analyze: %s: no class %s in this trace (no ckrm_class_create names it)\n", o.trace,
+			o.class_path);
 		analysis_free(&a);
 		return 2;
 	}

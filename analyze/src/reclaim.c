@@ -61,6 +61,13 @@ static struct pass *find_pass(struct reclaim_state *r, uint64_t id)
 	return slot ? &r->window[*slot] : NULL;
 }
 
+const struct pass *reclaim_find_pass(const struct reclaim_state *r, uint64_t id)
+{
+	uint32_t *slot = u64map_get(&r->by_id, id);
+
+	return slot ? &r->window[*slot] : NULL;
+}
+
 static struct pass *open_pass(struct analysis *a, const struct ckrm_event *ev, uint64_t id, int32_t node)
 {
 	struct reclaim_state *r = &a->reclaim;

@@ -82,6 +82,9 @@ static inline bool pass_fallback(const struct pass *p)
 	return p->fallback_select;
 }
 
+/* The pass with this id while it is in the window (not yet closed), or NULL. */
+const struct pass *reclaim_find_pass(const struct reclaim_state *r, uint64_t id);
+
 /* Why the pass chose, or did not choose, a class: for the report. */
 const char *pass_class_why(const struct pass *p, const struct pass_class *pc, char *buf, size_t len);
 

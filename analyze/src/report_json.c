@@ -7,6 +7,7 @@
 #include "contract.h"
 #include "json.h"
 #include "report.h"
+#include "report_explain.h"
 #include "xalloc.h"
 
 /*
@@ -406,7 +407,7 @@ int report_json(FILE *out, const struct analysis *a)
 	json_string(&j, "schema", "ckrm-analyze");
 	json_int(&j, "schema_version", SCHEMA_VERSION);
 	json_string(&j, "verdict", verdict_name(a->verdict.kind));
-	json_int(&j, "exit_code", a->verdict.exit_code);
+	json_int(&j, "exit_code", analysis_exit_code(a)); /* with --class, the explanation's joins it */
 	verdict_describe(&a->verdict, line, sizeof(line));
 	json_string(&j, "verdict_line", line);
 	trace_section(&j, a);
@@ -416,6 +417,8 @@ int report_json(FILE *out, const struct analysis *a)
 	reclaim_section(&j, a);
 	classification_section(&j, a);
 	migrations_section(&j, a);
+	if (a->explain)
+		report_explain_json(&j, a);
 	json_object_end(&j);
 	json_free(&j);
 	return ferror(out) ? -1 : 0;

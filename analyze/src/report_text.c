@@ -7,6 +7,7 @@
 
 #include "contract.h"
 #include "report.h"
+#include "report_explain.h"
 
 /* Rows of the long tables; --json lists everything kept. */
 #define TEXT_CLASSES 40
@@ -326,6 +327,12 @@ static void migrations(FILE *out, const struct analysis *a)
 int report_text(FILE *out, const struct analysis *a)
 {
 	header(out, a);
+	if (a->explain) {
+		/* --class: the class's explanation, then the checks it rests on. */
+		report_explain_text(out, a);
+		checks(out, a);
+		return ferror(out) ? -1 : 0;
+	}
 	checks(out, a);
 	classes(out, a);
 	reclaim(out, a);

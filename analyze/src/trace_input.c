@@ -64,6 +64,8 @@ struct reader {
 	int nr_cpus;
 	int type_offset, type_size; /* common_type, the event id in every record */
 	int type_end; /* bytes needed to read common_type */
+	bool has_pid; /* common_pid: the task that emitted a record (--class follows a reclaimer by it) */
+	int pid_offset, pid_size;
 	bool swap;    /* the trace's byte order is not ours */
 	uint8_t *kind_of_id; /* MAX_EVENT_ID + 1 entries */
 	struct resolved_event events[CK_NR_KINDS];
@@ -205,6 +207,12 @@ static void resolve_event(struct reader *r, enum ckrm_kind kind)
 		r->type_size = common->size;
 		r->type_end = common->offset + common->size;
 	}
+	common = tep_find_common_field(ev, "common_pid");
+	if (!r->has_pid && common && common->offset >= 0 && common->size > 0 && common->size <= 8) {
+		r->has_pid = true;
+		r->pid_offset = common->offset;
+		r->pid_size = common->size;
+	}
 	for (i = 0; i < ce->nr_fields; i++) {
 		const struct contract_field *cf = &ce->fields[i];
 		struct tep_format_field *f = tep_find_field(ev, cf->name);
@@ -342,6 +350,9 @@ static bool decode(struct reader *r, const struct tep_record *rec, enum ckrm_kin
 	ev->kind = kind;
 	ev->ts = rec->ts;
 	ev->cpu = rec->cpu;
+	ev->pid = -1;
+	if (r->has_pid && r->pid_offset + r->pid_size <= rec->size)
+		ev->pid = (int32_t)(uint32_t)read_number(r, data + r->pid_offset, r->pid_size, true);
 	for (i = 0; i < re->nr_fields; i++) {
 		const struct resolved_field *f = &re->fields[i];
 		const unsigned char *p = data + f->offset;
