@@ -18,6 +18,7 @@ _Static_assert(CK_NR_KINDS == OP_MARKER, "event kinds are the ops below the mark
 #define MAX_STATS 64
 #define FLAG_CPUSTATS 1
 #define FLAG_NO_MAPPER_ARRAYS 2
+#define FLAG_EXPLAIN_ROOT 4 /* --class /: the explanation runs on the stream too */
 
 static const char *const clocks[] = { NULL, "counter", "global", "local", "x-odd\t" };
 
@@ -240,6 +241,8 @@ uint64_t event_stream_run(const uint8_t *data, size_t size, struct analysis *a)
 	a->trace.has_cpustats = s.flags & FLAG_CPUSTATS;
 	for (k = 0; k < CK_NR_KINDS; k++)
 		a->kind_defined[k] = defined & (1u << k);
+	if (s.flags & FLAG_EXPLAIN_ROOT)
+		explain_start(a, "/", true);
 
 	while (!s.c.short_read && s.c.p < s.c.end) {
 		uint8_t op = next_byte(&s.c) % NR_OPS;

@@ -13,7 +13,8 @@
  * dropped):
  *   header:  clock (byte % 5: none, counter, global, local, "x-odd\t")
  *            cpus (1 + byte % 4), flags (bit 0: stored statistics; bit 1:
- *            ckrm_page_class without its arrays), defined kinds (2 bytes,
+ *            ckrm_page_class without its arrays; bit 2: explain the root
+ *            class too, as --class / --passes), defined kinds (2 bytes,
  *            bit k: kind k's format is in the trace; a kind that occurs
  *            is defined anyway)
  *   items:   op byte % 15: 0-12 an event of that kind (enum ckrm_kind;

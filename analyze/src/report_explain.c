@@ -201,6 +201,10 @@ static void reclaim_text(FILE *out, const struct analysis *a)
 	const struct xpass *most = NULL;
 	uint32_t i;
 
+	if (!x->passes_considered) {
+		fprintf(out, "reclaim: no reclaim pass considered it (no ckrm_victim_select of it)\n");
+		return;
+	}
 	fprintf(out, "reclaim: a victim in %" PRIu64 " of the %" PRIu64 " passes that considered it (%" PRIu64 " of them fallbacks); ckrm_reclaim reclaimed %" PRIu64 " pages from it in them; it lost LRU pages in %" PRIu64 " passes, %" PRId64 " between its snapshots\n",
 		x->passes_selected, x->passes_considered, x->fallback_selected, x->reclaimed, x->passes_lost,
 		x->reclaim_lost);
