@@ -1,7 +1,8 @@
 #!/bin/bash
-# The series builds without the memory controller and without memcg: the
-# test kernel's fragments without CONFIG_CKRM_MEM, then without
-# CONFIG_MEMCG, each compiling every file the series touches that the
+# The series builds without the memory controller, without its fault
+# injection (the controller as shipped) and without memcg: the test
+# kernel's fragments without CONFIG_CKRM_MEM, CONFIG_CKRM_MEM_FAULT_INJECT,
+# then CONFIG_MEMCG, each compiling every file the series touches that the
 # variant builds, with W=1: a warning that the pristine sources do not
 # have (w1-upstream-warnings.txt) fails. Objects only: a full build per
 # variant would not fit the suite's time.
@@ -51,6 +52,8 @@ variant() { # name, then the options it turns off
 		bash -c 'cat "$1"; [ ! -s "$1" ]' _ "$work/$name.new"
 }
 
-variant no-ckrm-mem CKRM_MEM CKRM_MEM_DEBUG
+variant no-ckrm-mem CKRM_MEM CKRM_MEM_DEBUG CKRM_MEM_FAULT_INJECT
+# The memory controller as shipped: the fault hooks compiled out.
+variant no-fault-inject CKRM_MEM_FAULT_INJECT
 variant no-memcg MEMCG
 [ "$TAP_FAILURES" -eq 0 ]
