@@ -257,8 +257,9 @@ static void conclude_victim(struct analysis *a)
 		 "no selection could have been wrong: %" PRIu64 " event(s) of one-victim passes that may be a class's limit reclaim (the trace does not mark those)",
 		 v->maybe_limit);
 	snprintf(c->detail, sizeof(c->detail),
-		 "%" PRIu64 " ckrm_victim_select events judged in %" PRIu64 " passes (%" PRIu64 " fallback, %" PRIu64 " of them at priority 0); not judged: %" PRIu64 " of one-victim passes that may be a class's limit reclaim (its victim under its share, or classes over theirs left out: the trace does not mark those); %" PRIu64 " over their share and lighter than the kernel's %d victims",
-		 c->checked, v->passes, v->fallbacks, v->everyone, v->maybe_limit, v->beyond_cap, VICTIMS_MAX);
+		 "%" PRIu64 " ckrm_victim_select events judged in %" PRIu64 " passes (%" PRIu64 " fallback, %" PRIu64 " of them at priority 0; %" PRIu64 " a class's limit reclaim, judged as one pass each); not judged: %" PRIu64 " of one-victim passes that may be a class's limit reclaim (its victim under its share, or classes over theirs left out: a trace without the target field does not mark those); %" PRIu64 " over their share and lighter than the kernel's %d victims",
+		 c->checked, v->passes, v->fallbacks, v->everyone, v->limit_passes, v->maybe_limit, v->beyond_cap,
+		 VICTIMS_MAX);
 	check_conclude(c, a->kind_count[CK_VICTIM_SELECT] > 0, any_defined(a, kinds, N(kinds)), &a->losses,
 		       a->trace.ts_unit);
 }

@@ -112,6 +112,8 @@ struct ev_victim_select {
 	uint64_t usage, share, guarantee, limit;
 	int32_t weight;
 	bool selected, fallback;
+	/* 1: a class's limit reclaim, its one victim whatever the shares; -1: a format without the field */
+	int32_t target;
 };
 
 struct ev_reclaim {

@@ -11,6 +11,11 @@
 	{ #field, dest, offsetof(struct ckrm_event, u.member.field), offsetof(struct ckrm_event, u.member.count), \
 	  true }
 
+/* A scalar that older kernels' formats lack: -1 when absent. */
+#define FO(member, field, dest)                                                                    \
+	{ #field, dest, offsetof(struct ckrm_event, u.member.field), offsetof(struct ckrm_event, u.member.field), \
+	  true }
+
 static const struct contract_field classify_fields[] = {
 	F(classify, classify, event, FD_I32), F(classify, classify, pid, FD_I32),
 	F(classify, classify, comm, FD_COMM), F(classify, classify, uid, FD_U32),
@@ -62,7 +67,7 @@ static const struct contract_field victim_fields[] = {
 	F(v, victim, usage, FD_U64), F(v, victim, share, FD_U64),
 	F(v, victim, guarantee, FD_U64), F(v, victim, limit, FD_U64),
 	F(v, victim, weight, FD_I32), F(v, victim, selected, FD_BOOL),
-	F(v, victim, fallback, FD_BOOL),
+	F(v, victim, fallback, FD_BOOL), FO(victim, target, FD_I32),
 };
 static const struct contract_field reclaim_fields[] = {
 	F(r, reclaim, pass, FD_U64), F(r, reclaim, node, FD_I32),
@@ -210,6 +215,8 @@ void format_event_fields(const struct ckrm_event *ev, char *buf, size_t len)
 		switch (f->dest) {
 		case FD_I32:
 			memcpy(&i32, p, sizeof(i32));
+			if (f->optional && i32 < 0)
+				continue; /* not in this trace's format */
 			sym = symbol_for(ev->kind, f->name, i32);
 			if (sym)
 				snprintf(value, sizeof(value), "%s", sym);

@@ -26,7 +26,7 @@ struct contract_field {
 	enum field_dest dest;
 	size_t offset;       /* of the value inside struct ckrm_event */
 	size_t count_offset; /* arrays: of the int32_t length (-1 when the format lacks the field) */
-	bool optional;       /* a trace whose format lacks the field is still read (arrays only) */
+	bool optional;       /* a trace whose format lacks the field is still read (count -1) */
 };
 
 #define CONTRACT_MAX_FIELDS 12

@@ -101,6 +101,7 @@ static struct pass *open_pass(struct analysis *a, const struct ckrm_event *ev, u
 	p->ts = ev->ts;
 	p->cpu = ev->cpu;
 	p->node = node;
+	p->target = -1;
 	*(uint32_t *)u64map_put(&r->by_id, id, NULL) = slot;
 	return p;
 }
@@ -139,6 +140,8 @@ void reclaim_select(struct analysis *a, const struct ckrm_event *ev)
 	r->any_select = true;
 	p->priority = e->priority;
 	p->fallback_select |= e->fallback;
+	if (e->target >= 0)
+		p->target = p->target > 0 ? 1 : e->target;
 	pc = pass_class(a, p, e->cls);
 	pc->has_select = true;
 	pc->selected = e->selected;

@@ -37,6 +37,7 @@ struct pass {
 	int cpu;
 	int32_t node, priority;
 	bool fallback_select; /* the selection's flag: the pass's (events.md) */
+	int32_t target;       /* 1: a class's limit reclaim; 0: not; -1: the trace does not say */
 	struct pass_class *classes;
 	uint32_t nr_classes, cap;
 };
@@ -49,6 +50,7 @@ struct pass {
 /* The victim check's counts (victim.c). */
 struct victim_stats {
 	uint64_t passes, fallbacks, everyone;
+	uint64_t limit_passes; /* marked a class's limit reclaim (target=1): one victim, shares aside */
 	uint64_t maybe_limit; /* over their share, left out of a one-victim pass: not judged */
 	uint64_t beyond_cap;  /* over their share, lighter than the kernel's VICTIMS_MAX victims */
 };

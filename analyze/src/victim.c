@@ -17,7 +17,8 @@ static struct ckrm_event select_event(const struct pass *p, const struct pass_cl
 	e.ts = pc->select_ts;
 	e.cpu = pc->select_cpu;
 	e.u.victim = (struct ev_victim_select){ p->id, p->node, p->priority, pc->cls, pc->usage, pc->share,
-						pc->guarantee, pc->limit, pc->weight, pc->selected, pc->select_fallback };
+						pc->guarantee, pc->limit, pc->weight, pc->selected, pc->select_fallback,
+						p->target };
 	return e;
 }
 
@@ -74,9 +75,9 @@ static void judge_fallback(struct analysis *a, const struct pass *p, const struc
 /*
  * limit_like: one victim, and it is under its share or a class over its
  * share is left out. A class's limit reclaim looks so (its one victim,
- * whose usage the kernel reads again for the trace), and the trace does
- * not mark those: such a pass's victim, and the classes over their share
- * it leaves out, are not judged.
+ * whose usage the kernel reads again for the trace); a trace whose format
+ * lacks the target field does not mark those, and then such a pass's
+ * victim, and the classes over their share it leaves out, are not judged.
  */
 static void judge_shares(struct analysis *a, const struct pass *p, const struct pass_class *pc, uint32_t selected,
 			 uint32_t over, bool limit_like, int32_t lightest_victim)
@@ -136,6 +137,17 @@ void victim_judge_pass(struct analysis *a, const struct pass *p)
 	if (!considered)
 		return;
 	v->passes++;
+	if (p->target > 0) {
+		/* A class's limit reclaim: the class alone, shares aside. */
+		struct ckrm_event ev = select_event(p, first);
+
+		v->limit_passes++;
+		c->checked++;
+		if (selected != 1 || p->fallback_select)
+			check_violation(c, &ev, "pass %" PRIu64 " is a class's limit reclaim (target=1), whose one victim is that class, but it selected %" PRIu32 " classes%s",
+					p->id, selected, p->fallback_select ? " and is a fallback" : "");
+		return;
+	}
 	v->fallbacks += p->fallback_select;
 	v->everyone += p->fallback_select && !p->priority;
 	if (disagree) {
@@ -159,7 +171,8 @@ void victim_judge_pass(struct analysis *a, const struct pass *p)
 		if (p->fallback_select)
 			judge_fallback(a, p, pc, h);
 		else
-			judge_shares(a, p, pc, selected, over, selected == 1 && (left_out || victims_under),
+			judge_shares(a, p, pc, selected, over,
+				     p->target < 0 && selected == 1 && (left_out || victims_under),
 				     lightest_victim);
 	}
 }

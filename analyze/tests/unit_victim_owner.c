@@ -65,6 +65,44 @@ TEST(victim_one_victim_may_be_a_limit_reclaim)
 	analysis_free(&a);
 }
 
+static struct ckrm_event sel_target(uint64_t pass, int32_t cls, uint64_t usage, uint64_t share, bool selected,
+				    int32_t target)
+{
+	struct ckrm_event e = sel(pass, 12, cls, usage, share, 0, selected, false);
+
+	e.u.victim.target = target;
+	return e;
+}
+
+/* With the target field, a limit reclaim is judged as one pass and every other by the shares. */
+TEST(victim_target_marks_a_limit_reclaim)
+{
+	struct analysis a;
+
+	/* A limit reclaim of a class under its share: one victim, right. */
+	REPLAY(&a, sel_target(1, 0, 100, 200, false, 1), sel_target(1, 7, 50, 100, true, 1));
+	EXPECT_INT(STATUS(&a, CHECK_VICTIM), ST_PASS);
+	EXPECT_INT(a.reclaim.victim.limit_passes, 1);
+	EXPECT_INT(a.reclaim.victim.maybe_limit, 0);
+	EXPECT_INT(analysis_exit_code(&a), 0);
+	analysis_free(&a);
+	/* A limit reclaim that selected two classes. */
+	REPLAY(&a, sel_target(1, 0, 100, 200, true, 1), sel_target(1, 7, 50, 100, true, 1));
+	EXPECT_INT(STATUS(&a, CHECK_VICTIM), ST_FAIL);
+	EXPECT_HAS(a.checks[CHECK_VICTIM].first.what,
+		   "pass 1 is a class's limit reclaim (target=1), whose one victim is that class, but it selected 2 classes");
+	EXPECT_HAS(a.checks[CHECK_VICTIM].first.fields, "fallback=0 target=1");
+	analysis_free(&a);
+	/* Not a limit reclaim (target=0): one victim under its share is a violation, not excused. */
+	REPLAY(&a, sel_target(1, 0, 100, 200, false, 0), sel_target(1, 7, 50, 100, true, 0));
+	EXPECT_INT(STATUS(&a, CHECK_VICTIM), ST_FAIL);
+	EXPECT_HAS(a.checks[CHECK_VICTIM].first.what,
+		   "pass 1 selected class (class 7), which is within its share (usage 50 <= share 100), outside a fallback");
+	EXPECT_INT(a.reclaim.victim.maybe_limit, 0);
+	EXPECT_INT(analysis_exit_code(&a), 1);
+	analysis_free(&a);
+}
+
 /* The kernel keeps the 8 heaviest over their share; a lighter one left out is right. */
 TEST(victim_at_most_eight)
 {
