@@ -118,6 +118,21 @@ int plot_write(const char *dir, const struct analysis *a, char *err, size_t errl
 			fprintf(f, "\n");
 		}
 	}
+	/* The last block: each pass that reclaimed pages, for the marks. */
+	if (a->reclaim.nr_marks) {
+		fprintf(f, "%s# reclaim passes: %s pages_reclaimed\n", n ? "\n\n" : "",
+			events ? "event" : "time_s");
+		for (p = 0; p < a->reclaim.nr_marks; p++) {
+			const struct reclaim_mark *m = &a->reclaim.marks[p];
+			char ts[32];
+
+			if (events)
+				snprintf(ts, sizeof(ts), "%" PRIu64, m->ts);
+			else
+				format_ts(m->ts, ts, sizeof(ts));
+			fprintf(f, "%s %" PRIu64 "\n", ts, m->reclaimed);
+		}
+	}
 	bad = ferror(f);
 	if (fclose(f) || bad) {
 		free(index);
@@ -147,6 +162,8 @@ int plot_write(const char *dir, const struct analysis *a, char *err, size_t errl
 	} else {
 		if (n > shown)
 			fprintf(f, "# %" PRIu32 " more classes are in the data file (index %" PRIu32 " on)\n", n - shown, shown);
+		if (a->reclaim.nr_marks)
+			fprintf(f, "set y2label 'pages reclaimed per pass'\nset y2tics\nset ytics nomirror\n");
 		fprintf(f, "plot \\\n");
 		for (i = 0; i < shown; i++) {
 			const struct class_rec *c = &a->classes.recs[index[i]];
@@ -173,8 +190,11 @@ int plot_write(const char *dir, const struct analysis *a, char *err, size_t errl
 				gp_text(f, label);
 				fprintf(f, " limit'");
 			}
-			fprintf(f, "%s\n", i + 1 < shown ? ", \\" : "");
+			fprintf(f, "%s\n", i + 1 < shown || a->reclaim.nr_marks ? ", \\" : "");
 		}
+		if (a->reclaim.nr_marks)
+			fprintf(f, "  data index %" PRIu32 " using 1:2 axes x1y2 with impulses lc rgb 'gray50' title 'reclaim passes (pages reclaimed, right axis)'\n",
+				n);
 	}
 	bad = ferror(f);
 	free(index);

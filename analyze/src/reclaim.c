@@ -27,6 +27,7 @@ void reclaim_free(struct reclaim_state *r)
 	for (i = 0; i < r->nr_shown; i++)
 		free(r->shown[i].classes);
 	free(r->shown);
+	free(r->marks);
 	u64map_free(&r->by_id);
 	reclaim_init(r);
 }
@@ -35,9 +36,20 @@ void reclaim_free(struct reclaim_state *r)
 static void close_pass(struct analysis *a, struct pass *p)
 {
 	struct reclaim_state *r = &a->reclaim;
+	uint64_t reclaimed = 0;
+	uint32_t i;
 
 	victim_judge_pass(a, p);
 	r->passes++;
+	for (i = 0; i < p->nr_classes; i++)
+		reclaimed += p->classes[i].reclaimed;
+	if (reclaimed) {
+		if (r->nr_marks == r->cap_marks) {
+			r->cap_marks = r->cap_marks ? r->cap_marks * 2 : 64;
+			r->marks = xrealloc(r->marks, r->cap_marks, sizeof(*r->marks));
+		}
+		r->marks[r->nr_marks++] = (struct reclaim_mark){ p->ts, reclaimed };
+	}
 	if (pass_fallback(p))
 		r->fallback_passes++;
 	if (r->nr_shown < PASS_REPORT_MAX) {

@@ -55,6 +55,12 @@ struct victim_stats {
 	uint64_t beyond_cap;  /* over their share, lighter than the kernel's VICTIMS_MAX victims */
 };
 
+/* A pass that reclaimed pages, for the plot's marks. */
+struct reclaim_mark {
+	uint64_t ts;        /* its first event */
+	uint64_t reclaimed; /* pages, all classes */
+};
+
 struct reclaim_state {
 	struct pass *window; /* ring of the newest passes */
 	uint32_t head, count;
@@ -68,6 +74,8 @@ struct reclaim_state {
 	uint64_t started_before_trace, out_of_window;
 	uint64_t reclaimed_nothing; /* ckrm_reclaim events with reclaimed=0: not judged */
 	struct victim_stats victim;
+	struct reclaim_mark *marks; /* every pass that reclaimed pages */
+	size_t nr_marks, cap_marks;
 };
 
 struct analysis;
