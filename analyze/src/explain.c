@@ -446,9 +446,9 @@ static void remember_rmap(struct analysis *a, const struct ckrm_event *ev)
 	if (from == to || (from != x->target && to != x->target))
 		return;
 	b = bucket(x, XC_MOVE, from == x->target ? to : from, e->reason);
-	if (!b->has_example) {
-		b->has_example = true;
-		b->example = *ev;
+	if (!b->has_example[to == x->target]) {
+		b->has_example[to == x->target] = true;
+		b->example[to == x->target] = *ev;
 	}
 }
 

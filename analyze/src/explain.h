@@ -55,8 +55,9 @@ struct xbucket {
 	struct xcount run;      /* the whole trace so far */
 	struct xcount at_first; /* as of the class's first snapshot */
 	struct xcount at_last;  /* as of its latest snapshot */
-	bool has_example;       /* rmap moves: the first event, with its candidates */
-	struct ckrm_event example;
+	/* rmap moves: the first decision each way ([1]: to the class), with its candidates. */
+	bool has_example[2];
+	struct ckrm_event example[2];
 };
 
 /* A reclaim pass that selected the class. */

@@ -34,14 +34,6 @@ static const char *reason_name(int32_t reason)
 	return n ? n : "unknown";
 }
 
-/* The incarnation current at the end for an event's class id: the record of a page's class. */
-static uint32_t classes_lookup_const(const struct analysis *a, int32_t id)
-{
-	uint32_t i = classes_find(&a->classes, id);
-
-	return i == NO_CLASS_INDEX ? 0 : i;
-}
-
 /* One cause in words; gained says which way the pages went. */
 static void describe(const struct analysis *a, const struct xbucket *b, bool gained, char *buf, size_t len)
 {
@@ -140,9 +132,8 @@ static void causes_text(FILE *out, const struct analysis *a, bool gained)
 		fprintf(out, "    %c%-8" PRId64 " %s (%" PRIu64 " events)\n", gained ? '+' : '-', gained ? c.gained : c.lost,
 			what, c.events);
 		/* The example shows one direction: the one this line counts. */
-		if (b->has_example && (classes_resolve(&a->classes, classes_lookup_const(a, b->example.u.page_class.to)) ==
-				       x->target) == gained) {
-			example_text(a, &b->example, ex, sizeof(ex));
+		if (b->has_example[gained]) {
+			example_text(a, &b->example[gained], ex, sizeof(ex));
 			fprintf(out, "              %s\n", ex);
 		}
 	}
@@ -159,7 +150,10 @@ static void pass_text(FILE *out, const struct analysis *a, const struct xpass *x
 	format_time(xp->pass.ts, a->trace.ts_unit, when, sizeof(when));
 	fprintf(out, "  pass %" PRIu64 " at %s CPU %d node %d priority %d: ", xp->pass.id, when, xp->pass.cpu,
 		xp->pass.node, xp->pass.priority);
-	if (xp->pass.fallback_select)
+	if (xp->copied && xp->pass.target == 1)
+		fprintf(out, "its own limit reclaim (target=1: over its limit, only it is reclaimed; usage %" PRIu64 ", share %" PRIu64 ")",
+			xp->usage, xp->share);
+	else if (xp->pass.fallback_select)
 		fprintf(out, "selected as the fallback (usage %" PRIu64 ", share %" PRIu64 ", weight %d/1000)", xp->usage,
 			xp->share, xp->weight);
 	else if (xp->usage > xp->share)
@@ -178,8 +172,8 @@ static void pass_text(FILE *out, const struct analysis *a, const struct xpass *x
 
 		if (pc->class_index == x->target || pc->selected)
 			continue;
-		fprintf(out, "%s%s %s", first ? "    spared: " : "; ", name_of(a, pc->class_index, other, sizeof(other)),
-			pass_class_why(&xp->pass, pc, why, sizeof(why)));
+		fprintf(out, "%s%s %s", first ? (xp->pass.target == 1 ? "    not in its limit reclaim: " : "    spared: ") : "; ",
+			name_of(a, pc->class_index, other, sizeof(other)), pass_class_why(&xp->pass, pc, why, sizeof(why)));
 		first = false;
 	}
 	for (i = 0; i < xp->pass.nr_classes; i++) {
@@ -312,6 +306,7 @@ static void pass_json(struct json *j, const struct analysis *a, const struct xpa
 	json_int(j, "node", xp->pass.node);
 	json_int(j, "priority", xp->pass.priority);
 	json_bool(j, "fallback", xp->pass.fallback_select);
+	json_bool(j, "limit_reclaim", xp->copied && xp->pass.target == 1);
 	json_uint(j, "usage", xp->usage);
 	json_uint(j, "share", xp->share);
 	json_int(j, "over_share", xp->usage > xp->share ? (int64_t)(xp->usage - xp->share) : 0);
