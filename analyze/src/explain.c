@@ -216,17 +216,23 @@ static uint64_t task_key(const struct ckrm_event *ev)
 	return ev->pid >= 0 ? (uint64_t)(uint32_t)ev->pid : (1ull << 40) | (uint32_t)ev->cpu;
 }
 
-/* The pass's selection is complete: keep every class's row, for "spared and why". */
-static void copy_pass(struct analysis *a, uint64_t id)
+/*
+ * Keeps every class's row of the pass, for "spared and why": copied again
+ * at each of its ckrm_victim_select events (the rows come together), and
+ * once more at its end, so that a pass whose ckrm_reclaim never comes
+ * (lost, or the pass scanned nothing) still has its selection.
+ */
+static void copy_pass(struct analysis *a, uint64_t id, bool again)
 {
 	struct xpass *xp = find_xpass(a->explain, id);
 	const struct pass *p;
 
-	if (!xp || xp->copied)
+	if (!xp || (xp->copied && !again))
 		return;
 	p = reclaim_find_pass(&a->reclaim, id);
 	if (!p)
 		return;
+	free(xp->pass.classes);
 	xp->copied = true;
 	xp->pass = *p;
 	xp->pass.classes = xcalloc(p->nr_classes ? p->nr_classes : 1, sizeof(*p->classes));
@@ -245,10 +251,12 @@ static void on_select(struct analysis *a, const struct ckrm_event *ev)
 
 	/* The task's earlier pass ended without a ckrm_reclaim (it scanned nothing). */
 	if (existed && *open != e->pass)
-		copy_pass(a, *open);
+		copy_pass(a, *open, false);
 	*open = e->pass;
-	if (charge_of(a, e->cls) != x->target)
+	if (charge_of(a, e->cls) != x->target) {
+		copy_pass(a, e->pass, true); /* a later row of a pass that selected it */
 		return;
+	}
 	x->passes_considered++;
 	if (!e->selected)
 		return;
@@ -274,6 +282,7 @@ static void on_select(struct analysis *a, const struct ckrm_event *ev)
 	xp->usage = e->usage;
 	xp->share = e->share;
 	xp->weight = e->weight;
+	copy_pass(a, e->pass, true);
 }
 
 static void on_reclaim(struct analysis *a, const struct ckrm_event *ev)
@@ -286,7 +295,7 @@ static void on_reclaim(struct analysis *a, const struct ckrm_event *ev)
 	/* After the pass: what it took was deleted before this event. */
 	if (open && *open == e->pass)
 		u64map_del(&x->open_pass, task_key(ev));
-	copy_pass(a, e->pass);
+	copy_pass(a, e->pass, false);
 	if (charge_of(a, e->cls) != x->target)
 		return;
 	xp = find_xpass(x, e->pass);
@@ -589,7 +598,7 @@ void explain_finish(struct analysis *a)
 		return;
 	x->finished = true;
 	for (i = 0; i < x->nr_passes; i++)
-		copy_pass(a, x->passes[i].pass.id);
+		copy_pass(a, x->passes[i].pass.id, false);
 	decide_the_rest(a);
 	for (i = 0; i < x->nr_passes; i++) {
 		x->reclaimed += x->passes[i].reclaimed;
