@@ -38,7 +38,7 @@ JOBS       ?= $(shell nproc)
 KMAKE_IN    = MAKEFLAGS= $(MAKE) -s -C $(TREE) -j$(JOBS) CC=$(TOP)/kernel/cc O=
 KMAKE       = $(KMAKE_IN)$(KOBJ)
 
-SCENARIO   ?= baseline
+SCENARIO   ?= story
 # SCENARIO is a name under scenarios/ or a path to a scenario directory.
 SCENARIO_DIR = $(if $(wildcard $(SCENARIO)/run),$(abspath $(SCENARIO)),$(TOP)/scenarios/$(SCENARIO))
 

@@ -79,3 +79,50 @@ bt_stop() {
 	kill -INT "$BT"
 	wait "$BT" || true
 }
+
+# story_workload: a short run that gives every check of ckrm-analyze
+# something to judge. Three classes: gold (guarantee 50), silver
+# (guarantee 10, limit 15) and bronze (guarantee 5). A 16 MB file read by
+# silver, then mapped by all three, goes to gold, the largest share; when
+# gold's mapper exits each page is weighed again between silver and
+# bronze. Silver then runs into its limit and reclaims from itself. Gold
+# holds a fifth of memory, under its guarantee, while bronze asks for
+# nine tenths: global reclaim takes bronze's pages and spares gold's.
+# Bronze's task then moves to gold, its pages with it. Snapshots between
+# the steps; the classes are removed at the end. Leaves /var/tmp/story.
+story_workload() {
+	file=/var/tmp/story file_pages=4096
+	total=$(stat . guarantee)
+	[ -f "$file" ] || dd if=/dev/zero of="$file" bs=4096 count=$file_pages status=none
+	sync
+	echo 1 >/proc/sys/vm/drop_caches
+	mkdir "$TC/gold" "$TC/silver" "$TC/bronze"
+	echo res=mem,guarantee=50 >"$TC/gold/shares"
+	echo res=mem,guarantee=10,limit=15 >"$TC/silver/shares"
+	echo res=mem,guarantee=5 >"$TC/bronze/shares"
+	snapshot
+	in_class silver cat "$file" >/dev/null
+	ms=$(hold_map silver "$file" $file_pages)
+	mb=$(hold_map bronze "$file" $file_pages)
+	mg=$(hold_map gold "$file" $file_pages)
+	snapshot
+	kill "$mg"
+	wait "$mg" || true
+	sleep 1
+	snapshot
+	sl=$(hold_anon silver $((total / 4)))
+	snapshot
+	kill "$sl"
+	wait "$sl" || true
+	g=$(hold_anon gold $((total / 5)))
+	b=$(hold_anon bronze $((total * 9 / 10)))
+	snapshot
+	for c in gold silver bronze; do echo "  $c: $(head -n1 "$TC/$c/stats")"; done
+	echo "$b" >"$TC/gold/target"
+	sleep 1
+	snapshot
+	kill "$g" "$b" "$ms" "$mb"
+	wait || true
+	rmdir "$TC/gold" "$TC/silver" "$TC/bronze"
+	snapshot
+}
