@@ -238,3 +238,35 @@ TEST(explain_unknown_class_is_not_found)
 	EXPECT(!a.explain->found);
 	analysis_free(&a);
 }
+
+/*
+ * Without pids (the fuzzer's streams) a pass is followed by CPU; a page
+ * added with no earlier event, and one that left /b's LRU and came back
+ * on /a's (its owner changed while it was off), have causes of their own.
+ */
+TEST(explain_unseen_additions_off_lru_moves_and_passes_by_cpu)
+{
+	struct analysis a;
+	struct ckrm_event sel9 = ev_select(MS(5), 9, 1, 3, 1, 0, true, false);
+
+	sel9.pid = -1;
+	sel9.cpu = 1;
+	EXPLAIN(&a, "/a", false, ev_create(MS(1), 1, 0, "/a"), ev_create(MS(1), 2, 0, "/b"),
+		ev_page(MS(2), 0x60, 1, -1, 2, PR_CHARGE), ev_add(MS(2), 0x60, 1, INACTIVE_ANON, 0, 2),
+		ev_page(MS(2), 0x70, 1, -1, 1, PR_CHARGE), ev_add(MS(2), 0x70, 1, INACTIVE_ANON, 0, 1),
+		ev_stat(MS(3), 1, 1, 0, 0, 1, 0, 0, 2, 0), ev_stat(MS(3), 1, 2, 0, 0, 1, 0, 0, 2, 0),
+		ev_add(MS(4), 0x50, 1, INACTIVE_ANON, 0, 1),
+		ev_del(MS(4), 0x60, 1, INACTIVE_ANON, 0, 2), ev_page(MS(4), 0x60, 1, 2, 1, PR_MIGRATE),
+		ev_add(MS(4), 0x60, 1, INACTIVE_ANON, 0, 1), sel9,
+		by(-1, 1, ev_del(MS(5), 0x70, 1, INACTIVE_ANON, 0, 1)), by(-1, 1, ev_page(MS(5), 0x70, 1, 1, -1, PR_UNCHARGE)),
+		by(-1, 1, ev_reclaim(MS(5), 9, 1, 1, 1, false)),
+		ev_stat(MS(6), 2, 1, 0, 0, 2, 0, 0, 2, 0), ev_stat(MS(6), 2, 2, 0, 0, 0, 0, 0, 2, 0));
+	EXPECT_INT(a.explain->status, ST_PASS);
+	EXPECT_INT(cause(&a, XC_UNSEEN_ADD, true), 1);
+	EXPECT_INT(cause(&a, XC_OFFLRU_MOVE, true), 1);
+	EXPECT_INT(cause(&a, XC_RECLAIM, false), 1);
+	EXPECT_INT(a.explain->explained, 1);
+	EXPECT_INT(a.explain->snapshot_delta, 1);
+	EXPECT_INT(analysis_exit_code(&a), 0);
+	analysis_free(&a);
+}
