@@ -129,8 +129,8 @@ static void causes_text(FILE *out, const struct analysis *a, bool gained)
 		struct xcount c = explain_window(b);
 
 		describe(a, b, gained, what, sizeof(what));
-		fprintf(out, "    %c%-8" PRId64 " %s (%" PRIu64 " events)\n", gained ? '+' : '-', gained ? c.gained : c.lost,
-			what, c.events);
+		fprintf(out, "    %c%-8" PRId64 " %s (%" PRIu64 " event%s)\n", gained ? '+' : '-', gained ? c.gained : c.lost,
+			what, c.events, c.events == 1 ? "" : "s");
 		/* The example shows one direction: the one this line counts. */
 		if (b->has_example[gained]) {
 			example_text(a, &b->example[gained], ex, sizeof(ex));
