@@ -39,6 +39,7 @@ variant() { # name, then the options it turns off
 	make -s -C "$tree" O="$obj" CC="$TOP/kernel/cc" -j"$(nproc)" prepare >/dev/null 2>&1
 	for o in $objs; do
 		grep -q "^CONFIG_CKRM_MEM=y" "$obj/.config" || case $o in mm/ckrm_mem*) continue ;; esac
+		grep -q "^CONFIG_CKRM_MEM_FAULT_INJECT=y" "$obj/.config" || case $o in mm/ckrm_mem_fault.o) continue ;; esac
 		grep -q "^CONFIG_MEMCG=y" "$obj/.config" || case $o in mm/memcontrol.o) continue ;; esac
 		# The device-memory free path: only with ZONE_DEVICE, which no
 		# test kernel has.
