@@ -316,19 +316,27 @@ static bool in_pass(struct explain *x, const struct ckrm_event *ev, uint64_t *pa
 	return true;
 }
 
+/* The page's record, made on its first event: no ckrm_page_class reason seen yet. */
+static struct xpage *page_of(struct explain *x, uint64_t pfn)
+{
+	bool existed;
+	struct xpage *p = u64map_put(&x->pages, pfn, &existed);
+
+	if (!existed)
+		p->reason = -1;
+	return p;
+}
+
 static void on_del(struct analysis *a, const struct ckrm_event *ev)
 {
 	struct explain *x = a->explain;
 	const struct ev_lru *e = &ev->u.lru;
 	uint32_t d = charge_of(a, e->cls);
 	struct xpage *p;
-	bool existed;
 
 	if (lru_bucket(e->lru) < 0 || e->nr <= 0)
 		return; /* the replay counted nothing */
-	p = u64map_put(&x->pages, e->pfn, &existed);
-	if (!existed)
-		p->reason = -1;
+	p = page_of(x, e->pfn);
 	if (p->pending && p->del_class == x->target)
 		decide_gone(a, p, XC_LEFT); /* deleted twice: the charge check's business */
 	p->pending = true;
@@ -348,13 +356,10 @@ static void on_add(struct analysis *a, const struct ckrm_event *ev)
 	const struct ev_lru *e = &ev->u.lru;
 	uint32_t to = charge_of(a, e->cls);
 	struct xpage *p;
-	bool existed;
 
 	if (lru_bucket(e->lru) < 0 || e->nr <= 0)
 		return;
-	p = u64map_put(&x->pages, e->pfn, &existed);
-	if (!existed)
-		p->reason = -1;
+	p = page_of(x, e->pfn);
 	if (p->pending) {
 		if (p->del_class == x->target && to == x->target) {
 			decide(x, p, XC_PUTBACK, NO_CLASS_INDEX, -1);
@@ -422,11 +427,8 @@ static void on_page_class(struct analysis *a, const struct ckrm_event *ev)
 	struct explain *x = a->explain;
 	const struct ev_page_class *e = &ev->u.page_class;
 	struct xpage *p;
-	bool existed;
 
-	p = u64map_put(&x->pages, e->pfn, &existed);
-	if (!existed)
-		p->reason = -1;
+	p = page_of(x, e->pfn);
 	p->reason = e->reason;
 	if (e->reason == PR_CHARGE)
 		p->charged_fresh = true;
