@@ -74,9 +74,21 @@ bt_start() {
 	done
 }
 
-# bt_stop: SIGINT makes bpftrace print its maps and exit.
+# bt_stop: SIGINT makes bpftrace print its maps and exit; one that has not
+# within a minute is killed, and the scenario fails rather than hangs.
 bt_stop() {
 	kill -INT "$BT"
+	i=0
+	while kill -0 "$BT" 2>/dev/null; do
+		if [ $i -ge 600 ]; then
+			echo "bpftrace did not exit within 60 s of SIGINT"
+			kill -KILL "$BT"
+			wait "$BT" || true
+			return 1
+		fi
+		sleep 0.1
+		i=$((i + 1))
+	done
 	wait "$BT" || true
 }
 

@@ -14,6 +14,8 @@ expect_fail "runner: guest panic fails the run and shows the console" \
 	'Kernel panic' "$TOP/runner/run" "$s/panic" "$o/panic"
 expect_fail "runner: hung guest is killed by the watchdog" \
 	'did not finish within 60s' "$TOP/runner/run" "$s/hang" "$o/hang"
+check "runner: a hung scenario's tasks are reported before the kill" \
+	grep -qE '^task [0-9]+ \(run\) state S' "$o/hang/console.log"
 # Whichever of the soft-lockup report, RCU's stall warning and the
 # workqueue watchdog's (the stuck CPU's work waits) comes first.
 "$TOP/runner/run" "$s/lockup" "$o/lockup" >"$o-lockup.log" 2>&1
